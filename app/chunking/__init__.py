@@ -1,0 +1,1 @@
+"""Turning documents into parents (sections) and window-fitted children."""

@@ -1,0 +1,156 @@
+"""Profile `fitted`: structure first, every child fitted to the embedder's window.
+
+A section is a parent. Its prose blocks are packed into children up to the
+budget, measured on the exact embedded string (metadata prefix included); a
+block too big drops to sentences or lines, then words, then characters. Table
+rows become one child each, written `Header: value; ...`. Code is split at
+definitions. Every child carries its parent's heading path in its prefix, so
+prose after a code block still knows where it belongs.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterator
+
+from app.chunking.chunks import EMBED, Child, ChunkSettings
+from app.chunking.code import split_code
+from app.chunking.splitter import BLOCK, LINE, SENTENCE, Fits, Piece, pack, split, split_at
+from app.documents import CODE, HEADING_SEPARATOR, PARAGRAPH, TABLE, Block, Document, Section
+
+Count = Callable[[str], int]  # tokens of a string, specials included
+TABLE_ROW = "table_row"
+_WORD_START = re.compile(r"(?<!\S)\S")
+
+
+def chunk_document(document: Document, source: str, settings: ChunkSettings,
+                   count: Count) -> list[Child]:
+    """All children of a document, numbered in reading order."""
+    children = [child
+                for index, section in enumerate(document.sections)
+                for child in _chunk_section(document, index, section, source, settings, count)]
+    for number, child in enumerate(children):
+        child.chunk_index, child.total_chunks = number, len(children)
+    return children
+
+
+def embedding_prefix(document: Document, section: Section, source: str,
+                     settings: ChunkSettings, count: Count) -> str:
+    """The metadata lines embedded before a child's text, per the policy."""
+    lines = []
+    path = list(section.heading_path)
+    if settings.policy("title") == EMBED and (not path or path[0] != document.title):
+        lines.append(document.title)
+    if settings.policy("source") == EMBED:
+        lines.append(source)
+    for key, value in document.metadata.items():
+        if key != "title" and settings.policy(key) == EMBED:
+            lines.append(f"{key}: {value}")
+    if settings.policy("heading") == EMBED and path:
+        lines.append(_fitting_heading(path, settings.budget // 3, count))
+    return "".join(line + "\n" for line in lines)
+
+
+def _fitting_heading(path: list[str], limit: int, count: Count) -> str:
+    """The heading path within `limit` tokens: top levels go first, then the tail
+    of an over-long heading (a PDF bookmark can be a whole sentence)."""
+    while len(path) > 1 and count(HEADING_SEPARATOR.join(path)) > limit:
+        path = path[1:]
+    heading = path[0] if len(path) == 1 else HEADING_SEPARATOR.join(path)
+    words = heading.split()
+    while len(words) > 1 and count(" ".join(words) + " …") > limit:
+        words = words[:-1]
+    shortened = " ".join(words)
+    return heading if shortened == heading.strip() else shortened + " …"
+
+
+def _chunk_section(document: Document, index: int, section: Section, source: str,
+                   settings: ChunkSettings, count: Count) -> Iterator[Child]:
+    prefix = embedding_prefix(document, section, source, settings, count)
+
+    def fits(text: str) -> bool:
+        return count(prefix + text) <= settings.budget
+
+    def child(kind: str, piece: Piece, text: str | None = None) -> Child:
+        body_text = section.body[piece.start:piece.end] if text is None else text
+        return Child(section=index, kind=kind, text=body_text, embedded_text=prefix + body_text,
+                     start=piece.start, end=piece.end, page=section.page_at(piece.start),
+                     split_level=piece.level)
+
+    body = section.body
+    for group in _groups(section):
+        first = group[0]
+        if first.kind == CODE:
+            for piece in split_code(body, first.start, first.end, fits, first.language):
+                yield child(CODE, piece)
+        elif first.kind == TABLE:
+            yield from _table_rows(first, fits, child)
+        else:
+            pieces = list(_pack_prose(body, group, fits))
+            if settings.overlap:
+                pieces = _with_overlap(body, pieces, settings.overlap, fits, count)
+            for piece in pieces:
+                yield child(_prose_kind(group, piece), piece)
+
+
+def _groups(section: Section) -> Iterator[list[Block]]:
+    """Runs of prose blocks; each code or table block stands alone."""
+    blocks = section.blocks or [Block(PARAGRAPH, 0, len(section.body))]
+    run: list[Block] = []
+    for block in blocks:
+        if block.kind in (CODE, TABLE):
+            if run:
+                yield run
+                run = []
+            yield [block]
+        else:
+            run.append(block)
+    if run:
+        yield run
+
+
+def _pack_prose(body: str, blocks: list[Block], fits: Fits) -> Iterator[Piece]:
+    """Whole blocks packed together; a block too big splits (paragraphs by sentence)."""
+    kinds = {(b.start, b.end): b.kind for b in blocks}
+
+    def oversize(start: int, end: int) -> Iterator[Piece]:
+        first_level = SENTENCE if kinds.get((start, end)) == PARAGRAPH else LINE
+        return split_at(body, start, end, fits, first_level)
+
+    yield from pack(body, [(b.start, b.end) for b in blocks], fits, BLOCK, oversize)
+
+
+def _prose_kind(blocks: list[Block], piece: Piece) -> str:
+    kinds = {b.kind for b in blocks if b.start < piece.end and piece.start < b.end}
+    return kinds.pop() if len(kinds) == 1 else PARAGRAPH
+
+
+def _table_rows(block: Block, fits: Fits, child) -> Iterator[Child]:
+    """One child per row, each cell labelled with its column header."""
+    table = block.table
+    if table is None:
+        return
+    for row in table.rows:
+        text = "; ".join(f"{header}: {cell}" if header else cell
+                         for header, cell in zip(table.header, row.cells) if cell)
+        if not text:
+            continue
+        for piece in split(text, 0, len(text), fits):
+            yield child(TABLE_ROW, Piece(row.start, row.end, piece.level),
+                        text[piece.start:piece.end])
+
+
+def _with_overlap(body: str, pieces: list[Piece], overlap: int, fits: Fits,
+                  count: Count) -> list[Piece]:
+    """Extend each piece backwards by whole words of its predecessor, up to `overlap` tokens."""
+    specials = count("")
+    result = pieces[:1]
+    for previous, piece in zip(pieces, pieces[1:]):
+        start = piece.start
+        for match in reversed(list(_WORD_START.finditer(body, previous.start, piece.start))):
+            candidate = match.start()
+            if count(body[candidate:piece.start]) - specials > overlap or \
+                    not fits(body[candidate:piece.end]):
+                break
+            start = candidate
+        result.append(Piece(start, piece.end, piece.level))
+    return result

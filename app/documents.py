@@ -1,0 +1,92 @@
+"""What a reader produces: a document as sections (parents) made of blocks.
+
+Readers turn a file into a `Document`; the chunker turns each `Section` into
+children. Offsets are character offsets into `Section.body`, so a child can be
+located (and highlighted) inside the parent it belongs to.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Block kinds the chunker knows how to treat.
+PARAGRAPH = "paragraph"
+LIST = "list"
+CODE = "code"
+TABLE = "table"
+QUOTE = "quote"
+OTHER = "other"
+
+HEADING_SEPARATOR = " › "
+
+
+@dataclass
+class TableRow:
+    cells: list[str]
+    start: int  # offsets of the row's source line inside the section body
+    end: int
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[TableRow]
+
+
+@dataclass
+class Block:
+    kind: str
+    start: int  # body[start:end] is the block's text (for code: the code alone)
+    end: int
+    language: str | None = None  # fenced code's info string
+    table: Table | None = None
+
+
+@dataclass
+class Section:
+    """A parent: stored whole, returned as context, never embedded itself."""
+
+    heading_path: list[str]
+    level: int
+    body: str
+    start_char: int  # offset of body inside Document.text
+    end_char: int
+    blocks: list[Block] = field(default_factory=list)
+    # (offset in body, page number) pairs, sorted; empty for formats without pages.
+    page_marks: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def heading(self) -> str:
+        return HEADING_SEPARATOR.join(self.heading_path)
+
+    @property
+    def page_start(self) -> int | None:
+        return self.page_marks[0][1] if self.page_marks else None
+
+    @property
+    def page_end(self) -> int | None:
+        return self.page_marks[-1][1] if self.page_marks else None
+
+    def page_at(self, offset: int) -> int | None:
+        """The page on which the body character at `offset` lies."""
+        if not self.page_marks:
+            return None
+        starts = [mark[0] for mark in self.page_marks]
+        index = max(bisect.bisect_right(starts, offset) - 1, 0)
+        return self.page_marks[index][1]
+
+
+@dataclass
+class Document:
+    path: Path
+    format: str  # "markdown" | "pdf" | "text"
+    title: str
+    text: str  # the whole extracted text, as a flat-text extractor would give it
+    sections: list[Section]
+    metadata: dict = field(default_factory=dict)  # e.g. Markdown front matter
+    pages: int | None = None
+
+
+class ReadError(Exception):
+    """A file that cannot be turned into a Document; the message says why."""

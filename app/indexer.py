@@ -1,0 +1,280 @@
+"""Incremental indexing of a handbook folder into the store.
+
+scan → hash → read → chunk → guard → embed → store, one document at a time,
+one transaction per document. Progress goes to a callback; a cancel token is
+checked between documents and between embedding batches, so a cancel takes
+effect within about one batch and leaves every finished document in place.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from app import bundled
+from app.chunking.chunks import ChunkSettings, DROP
+from app.chunking.fitted import chunk_document
+from app.chunking.guard import WindowExceeded, measure, refuse_over_window
+from app.documents import Document, ReadError
+from app.readers import read_document
+from app.scan import FoundFile, scan
+from app.store import DocumentRecord, Store
+from app.tokens import ENCODING_NAME
+
+log = logging.getLogger(__name__)
+
+CHUNKER_VERSION = "1"
+PROFILES = ("fitted", "spring-default")
+
+INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"
+
+
+@dataclass
+class IndexSettings:
+    profile: str = "fitted"
+    chunking: ChunkSettings = field(default_factory=ChunkSettings)
+    strict: bool = False
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str
+    reason: str | None = None
+    chunks: int = 0
+    over_window: int = 0
+
+
+@dataclass
+class Progress:
+    stage: str            # scanning | indexing | done
+    files_done: int = 0
+    files_total: int = 0
+    chunks_done: int = 0
+    chunks_per_second: float = 0.0
+    eta_seconds: float | None = None
+    current: str | None = None
+
+
+@dataclass
+class IndexReport:
+    folder: str
+    profile: str
+    files: list[FileResult]
+    chunks: int          # chunks in the whole index after this run
+    over_window: int     # over-window chunks in the whole index
+    seconds: float
+    cancelled: bool = False
+    rebuilt: str | None = None  # why the whole index was rebuilt, if it was
+
+    def count(self, status: str) -> int:
+        return sum(1 for f in self.files if f.status == status)
+
+    @property
+    def failed(self) -> list[FileResult]:
+        return [f for f in self.files if f.status == FAILED]
+
+    def to_json(self) -> dict:
+        return {
+            "folder": self.folder, "profile": self.profile,
+            "indexed": self.count(INDEXED), "unchanged": self.count(UNCHANGED),
+            "removed": self.count(REMOVED), "failed": self.count(FAILED),
+            "failures": [{"path": f.path, "reason": f.reason} for f in self.failed],
+            "chunks": self.chunks, "over_window": self.over_window,
+            "seconds": round(self.seconds, 3), "cancelled": self.cancelled,
+            "rebuilt": self.rebuilt, "files": [asdict(f) for f in self.files],
+        }
+
+
+def index_fingerprint(embedder, settings: IndexSettings) -> dict[str, str]:
+    """Everything that changes chunks or vectors; a difference means a rebuild."""
+    chunking = settings.chunking
+    return {
+        "embedder_id": embedder.id,
+        "model_sha256": embedder.model_sha256,
+        "tokenizer_sha256": embedder.tokenizer_sha256,
+        "window": str(chunking.window),
+        "budget": str(chunking.budget),
+        "overlap": str(chunking.overlap),
+        "profile": settings.profile,
+        "metadata_policy": json.dumps(chunking.metadata, sort_keys=True),
+        "chunker_version": CHUNKER_VERSION,
+        "splitter_encoding": ENCODING_NAME,
+    }
+
+
+def log_encodings(embedder) -> None:
+    log.info("embedding tokenizer: WordPiece of %s, window %d tokens (%d special) from %s",
+             embedder.id, embedder.window, embedder.special_tokens, embedder.tokenizer_path.name)
+    log.info("comparison tokenizer: cl100k_base (tiktoken, %s)", ENCODING_NAME)
+
+
+class Cancelled(Exception):
+    pass
+
+
+class Indexer:
+    def __init__(self, store: Store, embedder, settings: IndexSettings | None = None,
+                 on_progress: Callable[[Progress], None] | None = None,
+                 cancel: threading.Event | None = None):
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings or IndexSettings(
+            chunking=ChunkSettings.for_window(embedder.window))
+        self.settings.chunking.validate()
+        self.on_progress = on_progress or (lambda progress: None)
+        self.cancel = cancel or threading.Event()
+
+    def run(self, folder: Path) -> IndexReport:
+        started = time.monotonic()
+        root = Path(folder).resolve()
+        if not root.is_dir():
+            raise NotADirectoryError(f"{folder} is not a folder")
+        log_encodings(self.embedder)
+        rebuilt = self._check_fingerprint(root)
+        self.on_progress(Progress("scanning"))
+        found = scan(root)
+        results = self._remove_missing(found)
+        pending, unchanged = self._changed(found)
+        results += unchanged
+        cancelled = False
+        try:
+            results += self._index_files(pending, started)
+        except Cancelled:
+            cancelled = True
+        totals = self.store.rows("SELECT count(*) AS chunks, coalesce(sum(over_window), 0) "
+                                 "AS over FROM chunks")[0]
+        report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
+                             totals["chunks"], totals["over"], time.monotonic() - started,
+                             cancelled, rebuilt)
+        self.on_progress(Progress("done", len(pending), len(pending), report.chunks))
+        return report
+
+    # -- steps ----------------------------------------------------------------
+    def _check_fingerprint(self, root: Path) -> str | None:
+        wanted = index_fingerprint(self.embedder, self.settings) | {"root": str(root)}
+        current = self.store.meta()
+        if current == wanted:
+            return None
+        changed = sorted(k for k in wanted if current.get(k) != wanted[k])
+        reason = None
+        if current:
+            reason = "index settings changed: " + ", ".join(changed)
+            log.warning("%s; re-chunking and re-embedding everything", reason)
+        self.store.clear(wanted)
+        return reason
+
+    def _remove_missing(self, found: list[FoundFile]) -> list[FileResult]:
+        present = {f.rel for f in found}
+        gone = [d["path"] for d in self.store.documents() if d["path"] not in present]
+        self.store.remove_documents(gone)
+        return [FileResult(path, REMOVED) for path in gone]
+
+    def _changed(self, found: list[FoundFile]) -> tuple[list[tuple[FoundFile, str]], list[FileResult]]:
+        """Files whose content changed (with their hash), and results for the rest."""
+        known = {d["path"]: d for d in self.store.documents()}
+        pending, settled = [], []
+        for entry in found:
+            old = known.get(entry.rel)
+            fresh = old is not None and old["status"] == INDEXED
+            same_stat = fresh and old["size"] == entry.size and old["mtime"] == entry.mtime
+            try:
+                digest = None if same_stat else bundled.sha256_of(entry.path)
+            except OSError as error:
+                settled.append(self._fail(_record(entry, None), _os_reason(error)))
+                continue
+            if same_stat or (fresh and old["sha256"] == digest):
+                if not same_stat:
+                    self.store.touch_document(entry.rel, entry.size, entry.mtime)
+                settled.append(FileResult(entry.rel, UNCHANGED, chunks=old["chunks"],
+                                          over_window=old["over_window"]))
+            else:
+                pending.append((entry, digest))
+        return pending, settled
+
+    def _index_files(self, pending: list[tuple[FoundFile, str]], started: float) -> list[FileResult]:
+        results: list[FileResult] = []
+        total_bytes = sum(entry.size for entry, _ in pending) or 1
+        done_bytes, chunks_done, embed_started = 0, 0, time.monotonic()
+        for number, (entry, digest) in enumerate(pending):
+            self._check_cancel()
+            elapsed = time.monotonic() - embed_started
+            self.on_progress(Progress(
+                "indexing", number, len(pending), chunks_done,
+                chunks_done / elapsed if elapsed > 0 else 0.0,
+                elapsed / done_bytes * (total_bytes - done_bytes) if done_bytes else None,
+                entry.rel))
+            result = self._index_file(entry, digest)
+            results.append(result)
+            done_bytes += entry.size
+            chunks_done += result.chunks
+        return results
+
+    def _index_file(self, entry: FoundFile, digest: str) -> FileResult:
+        record = _record(entry, digest)
+        try:
+            document = read_document(entry.path)
+        except ReadError as error:
+            return self._fail(record, str(error))
+        except FileNotFoundError:
+            self.store.remove_documents([entry.rel])
+            return FileResult(entry.rel, FAILED, "the file disappeared during indexing")
+        except OSError as error:
+            return self._fail(record, _os_reason(error))
+        except Exception as error:  # a parser bug must not stop the whole folder
+            log.exception("unexpected error reading %s", entry.rel)
+            return self._fail(record, f"could not be read ({type(error).__name__}: {error})")
+        return self._store_document(record, document)
+
+    def _store_document(self, record: DocumentRecord, document: Document) -> FileResult:
+        chunking = self.settings.chunking
+        children = chunk_document(document, record.path, chunking, self.embedder.count)
+        measure(children, self.embedder.count_many, self.embedder.window)
+        if self.settings.strict:
+            try:
+                refuse_over_window(record.path, children, self.embedder.window)
+            except WindowExceeded as error:
+                return self._fail(record, str(error))
+        vectors = self._embed([child.embedded_text for child in children])
+        record.title = document.title
+        record.pages = document.pages
+        record.format = document.format
+        record.metadata = {k: v for k, v in document.metadata.items()
+                           if chunking.policy(k) != DROP}
+        self.store.write_document(record, document.sections, children, vectors)
+        over = sum(1 for child in children if child.over_window)
+        return FileResult(record.path, INDEXED, chunks=len(children), over_window=over)
+
+    def _embed(self, texts: list[str]):
+        import numpy as np
+
+        size = self.embedder.batch_size
+        parts = []
+        for start in range(0, len(texts), size):
+            self._check_cancel()
+            parts.append(self.embedder.embed(texts[start:start + size]))
+        return np.concatenate(parts) if parts else np.zeros((0, self.embedder.dimensions),
+                                                             dtype=np.float32)
+
+    def _fail(self, record: DocumentRecord, reason: str) -> FileResult:
+        self.store.record_failure(record, reason)
+        return FileResult(record.path, FAILED, reason)
+
+    def _check_cancel(self) -> None:
+        if self.cancel.is_set():
+            raise Cancelled()
+
+
+def _record(entry: FoundFile, digest: str | None) -> DocumentRecord:
+    return DocumentRecord(entry.rel, digest, entry.size, entry.mtime,
+                          entry.path.suffix.lower().lstrip("."))
+
+
+def _os_reason(error: OSError) -> str:
+    if isinstance(error, PermissionError):
+        return "permission denied: the file cannot be read"
+    return f"cannot be read: {error.strerror or error}"
