@@ -13,7 +13,7 @@ import ast
 import re
 from typing import Iterator
 
-from app.chunking.splitter import BLOCK, LINE, WORD, Fits, Piece, pack, split_at, strip_span, units
+from app.chunking.splitter import BLOCK, CHARACTER, LINE, WORD, Fits, Piece, pack, split_at, strip_span, units
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _TOP_LEVEL_BREAK = re.compile(r"\n[ \t]*\n(?=\S)")
@@ -31,7 +31,15 @@ def split_code(text: str, start: int, end: int, fits: Fits,
     found = _python_units(text, start, end) if _is_python(language) else None
     if found is None:
         found = [(s, e, False) for s, e in _top_level_blocks(text, start, end)]
-    return list(_pack_units(text, found, fits))
+    return [_with_indentation(text, piece) for piece in _pack_units(text, found, fits)]
+
+
+def _with_indentation(text: str, piece: Piece) -> Piece:
+    """Give back the first line its indentation, which stripping took away."""
+    line_start = text.rfind("\n", 0, piece.start) + 1
+    if piece.level != CHARACTER and text[line_start:piece.start].strip(" \t") == "":
+        return Piece(line_start, piece.end, piece.level)
+    return piece
 
 
 def _is_python(language: str | None) -> bool:

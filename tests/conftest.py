@@ -1,0 +1,51 @@
+"""Shared fixtures: isolation from the user's machine, the real models, and
+a session-wide index of the bundled sample handbook."""
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TESTS))  # helpers such as pdfgen
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path, monkeypatch):
+    """Never touch the real per-user data folder or settings."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HANDBOOK_QA_HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return home
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    from app.embedder import Embedder
+
+    return Embedder()
+
+
+@pytest.fixture(scope="session")
+def sample_folder(tmp_path_factory):
+    """A private copy of the sample handbook (tests may not edit the real one)."""
+    from app.bundled import SAMPLE_HANDBOOK
+
+    target = tmp_path_factory.mktemp("sample") / "handbook"
+    shutil.copytree(SAMPLE_HANDBOOK, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def sample_index(tmp_path_factory, sample_folder, embedder):
+    """The sample handbook indexed once with the default settings (read-only for tests)."""
+    from app.indexer import Indexer
+    from app.store import Store
+
+    db = tmp_path_factory.mktemp("index") / "sample.sqlite"
+    with Store(db) as store:
+        report = Indexer(store, embedder).run(sample_folder)
+    assert not report.failed, report.failed
+    return db

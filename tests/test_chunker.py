@@ -1,0 +1,213 @@
+"""Profile `fitted`: invariants over every child, measured with the real tokenizer.
+
+Only the tokenizer is loaded here (the ONNX session is lazy), so these are fast.
+"""
+import ast
+import random
+import textwrap
+
+import pytest
+
+from app.bundled import SAMPLE_HANDBOOK
+from app.chunking.chunks import ChunkSettings, EMBED
+from app.chunking.fitted import TABLE_ROW, chunk_document
+from app.chunking.guard import WindowExceeded, measure, refuse_over_window
+from app.readers import read_document
+
+
+@pytest.fixture(scope="module")
+def settings(embedder):
+    return ChunkSettings.for_window(embedder.window)
+
+
+def chunk(path, embedder, settings, source="doc"):
+    document = read_document(path)
+    children = chunk_document(document, source, settings, embedder.count)
+    measure(children, embedder.count_many, embedder.window)
+    return document, children
+
+
+def assert_invariants(document, children, settings):
+    assert children, "a document with text must give children"
+    for number, child in enumerate(children):
+        section = document.sections[child.section]
+        assert child.chunk_index == number and child.total_chunks == len(children)
+        assert section.heading_path, "every child needs a heading path for its citation"
+        assert child.tokens <= settings.budget or child.over_window
+        assert child.embedded_text.endswith(child.text)
+        assert 0 <= child.start < child.end <= len(section.body)
+        if child.verbatim:
+            assert section.body[child.start:child.end] == child.text
+        assert child.page == section.page_at(child.start)
+
+
+def sample_files():
+    return sorted(p for p in SAMPLE_HANDBOOK.rglob("*") if p.is_file())
+
+
+@pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
+def test_every_child_of_the_sample_handbook_fits_and_points_into_its_parent(path, embedder,
+                                                                             settings):
+    document, children = chunk(path, embedder, settings)
+    assert_invariants(document, children, settings)
+    assert not any(child.over_window for child in children)
+
+
+def random_markdown(rng: random.Random) -> str:
+    vocabulary = ("expense receipt manager approval travel hotel laptop policy "
+                  "week month request form employee").split()
+    parts = ["# Handbook"]
+    for number in range(rng.randint(1, 5)):
+        parts.append(f"## Part {number}")
+        for _ in range(rng.randint(1, 4)):
+            sentences = [" ".join(rng.choice(vocabulary) for _ in range(rng.randint(4, 60)))
+                         + "." for _ in range(rng.randint(1, 12))]
+            parts.append(" ".join(sentences))
+        if rng.random() < 0.3:
+            parts.append("- " + "\n- ".join(" ".join(rng.choices(vocabulary, k=rng.randint(2, 30)))
+                                            for _ in range(rng.randint(2, 12))))
+        if rng.random() < 0.2:
+            parts.append("x" * rng.randint(100, 2000))
+    return "\n\n".join(parts) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_invariants_hold_on_generated_documents(seed, tmp_path, embedder, settings):
+    path = tmp_path / "generated.md"
+    path.write_text(random_markdown(random.Random(seed)))
+    document, children = chunk(path, embedder, settings)
+    assert_invariants(document, children, settings)
+
+
+def test_table_rows_become_one_child_each_with_headers(tmp_path, embedder, settings):
+    path = tmp_path / "t.md"
+    path.write_text("# Expenses\n\n## Limits\n\n| Category | Limit | Approver |\n|---|---|---|\n"
+                    "| Meals | 45 EUR per day | Team lead |\n| Hotel | 160 EUR per night | Finance |\n")
+    document, children = chunk(path, embedder, settings)
+    rows = [c for c in children if c.kind == TABLE_ROW]
+    assert [c.text for c in rows] == [
+        "Category: Meals; Limit: 45 EUR per day; Approver: Team lead",
+        "Category: Hotel; Limit: 160 EUR per night; Approver: Finance"]
+    body = document.sections[rows[1].section].body
+    assert body[rows[1].start:rows[1].end].startswith("| Hotel")
+    assert all(c.embedded_text.startswith("Expenses › Limits\n") for c in rows)
+
+
+PYTHON = '''
+import os
+
+TIMEOUT = 30
+
+
+def first(values):
+    """Return the first value."""
+    return values[0]
+
+
+@decorator
+def second():
+    {body4}
+
+
+class Deployer:
+    def plan(self):
+        return 1
+
+    def apply(self):
+        {body8}
+'''
+
+
+def test_python_is_split_at_definitions(tmp_path, embedder, settings):
+    steps = [f"step_{i} = run('deploy step number {i} of the rollout')" for i in range(40)]
+    code = textwrap.dedent(PYTHON).replace("{body4}", "\n    ".join(steps)).replace(
+        "{body8}", "\n        ".join(steps))
+    ast.parse(code)
+    path = tmp_path / "c.md"
+    path.write_text(f"# Runbook\n\n```python\n{code}```\n\nAfter the code, prose continues.\n")
+    document, children = chunk(path, embedder, settings)
+    code_children = [c for c in children if c.kind == "code"]
+    starts = [c.text.splitlines()[0] for c in code_children]
+    assert starts[0] == "import os"
+    assert "def first(values):" in starts
+    assert "@decorator" in starts, "decorators stay with their function"
+    assert any(s.startswith("class Deployer") for s in starts)
+    # Code is never cut mid-line: every child is whole lines of the block.
+    block_lines = set(code.splitlines())
+    for child in code_children:
+        assert all(line in block_lines for line in child.text.splitlines())
+    prose = children[-1]
+    assert prose.kind == "paragraph" and prose.embedded_text.startswith("Runbook\n"), \
+        "the heading carries forward past the code block"
+
+
+def test_small_definitions_parse_on_their_own(tmp_path, embedder, settings):
+    code = "\n\n".join(f"def handler_{i}(event):\n    return event.get('key_{i}')"
+                       for i in range(30))
+    path = tmp_path / "c.md"
+    path.write_text(f"# Code\n\n```python\n{code}\n```\n")
+    _, children = chunk(path, embedder, settings)
+    assert len(children) == 30
+    for child in children:
+        ast.parse(child.text)
+
+
+def test_text_without_structure_falls_back_to_characters(tmp_path, embedder, settings):
+    path = tmp_path / "blob.txt"
+    # Punctuation without spaces: many WordPiece tokens, no word boundary to cut at.
+    # (A long run of letters would not do: WordPiece reads it as one [UNK].)
+    path.write_text(",".join(str(n) for n in range(2000)))
+    _, children = chunk(path, embedder, settings)
+    assert {c.split_level for c in children} == {"character"}
+    assert all(c.tokens <= settings.budget for c in children)
+
+
+def test_metadata_policy_decides_what_is_embedded(tmp_path, embedder):
+    path = tmp_path / "m.md"
+    path.write_text("---\ntitle: Guide\naudience: contractors\n---\n# Guide\n\nSome text here.\n")
+    default = ChunkSettings.for_window(embedder.window)
+    _, children = chunk(path, embedder, default, source="team/guide.md")
+    assert children[0].embedded_text == "Guide\nSome text here."
+    assert "team/guide.md" not in children[0].embedded_text
+
+    embed_more = ChunkSettings.for_window(embedder.window)
+    embed_more.metadata.update(audience=EMBED, source=EMBED)
+    _, children = chunk(path, embedder, embed_more, source="team/guide.md")
+    assert children[0].embedded_text == ("team/guide.md\naudience: contractors\nGuide\n"
+                                         "Some text here.")
+
+
+def test_an_overlong_heading_is_shortened_not_allowed_to_eat_the_budget(tmp_path, embedder,
+                                                                        settings):
+    heading = " ".join(["enormous"] * 200)
+    path = tmp_path / "h.md"
+    path.write_text(f"# {heading}\n\nThe actual content of the section.\n")
+    _, children = chunk(path, embedder, settings)
+    assert len(children) == 1
+    assert children[0].embedded_text.endswith("…\nThe actual content of the section.")
+    assert children[0].tokens <= settings.budget
+
+
+def test_overlap_repeats_the_tail_of_the_previous_child(tmp_path, embedder):
+    sentences = " ".join(f"Rule {i} says that request {i} needs form {i}." for i in range(60))
+    path = tmp_path / "o.md"
+    path.write_text(f"# Rules\n\n{sentences}\n")
+    plain = ChunkSettings.for_window(embedder.window)
+    overlapping = ChunkSettings.for_window(embedder.window, overlap=12)
+    _, without = chunk(path, embedder, plain)
+    _, with_overlap = chunk(path, embedder, overlapping)
+    assert all(a.end <= b.start for a, b in zip(without, without[1:]))
+    overlaps = [a.end - b.start for a, b in zip(with_overlap, with_overlap[1:])]
+    assert all(o > 0 for o in overlaps)
+    assert all(c.tokens <= overlapping.budget for c in with_overlap)
+
+
+def test_a_budget_above_the_window_is_flagged_and_refused_in_strict_mode(tmp_path, embedder):
+    path = tmp_path / "long.md"
+    path.write_text("# Long\n\n" + " ".join(f"Sentence number {i} is here." for i in range(80)))
+    too_big = ChunkSettings.for_window(embedder.window, budget=400)
+    _, children = chunk(path, embedder, too_big, source="long.md")
+    flagged = [c for c in children if c.over_window]
+    assert flagged and all(c.invisible_tokens == c.tokens - embedder.window for c in flagged)
+    with pytest.raises(WindowExceeded, match=r"long.md chunk 0 is \d+ tokens; the model reads 128"):
+        refuse_over_window("long.md", children, embedder.window)

@@ -1,0 +1,454 @@
+"""Readers: structure, verbatim offsets, and every bad input as a ReadError."""
+from __future__ import annotations
+
+import pytest
+
+from app.documents import CODE, LIST, PARAGRAPH, QUOTE, TABLE, Document, ReadError
+from app.readers import SUPPORTED_SUFFIXES, read_document
+
+try:
+    from tests.pdfgen import make_pdf
+except ImportError:  # tests/ run as a plain folder of modules
+    from pdfgen import make_pdf
+
+
+def check_invariants(doc: Document) -> None:
+    """What every reader promises about offsets, whatever the format."""
+    previous_end = 0
+    for section in doc.sections:
+        assert doc.text[section.start_char : section.end_char] == section.body
+        assert section.body.strip() and section.body == section.body.strip()
+        assert section.start_char >= previous_end  # sections in order, disjoint
+        previous_end = section.end_char
+        assert section.heading_path and section.level >= 0
+        block_end = 0
+        for block in section.blocks:
+            text = section.body[block.start : block.end]
+            assert block_end <= block.start < block.end <= len(section.body)
+            assert text and text == text.strip()
+            block_end = block.end
+            for row in block.table.rows if block.table else []:
+                assert block.start <= row.start < row.end <= block.end
+        if section.page_marks:
+            assert section.page_marks[0][0] == 0
+            offsets = [offset for offset, _ in section.page_marks]
+            assert offsets == sorted(offsets)
+
+
+def write(tmp_path, name: str, content: str | bytes):
+    path = tmp_path / name
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8", newline="")
+    else:
+        path.write_bytes(content)
+    return path
+
+
+def block_texts(section, kind=None):
+    return [section.body[b.start : b.end] for b in section.blocks if kind in (None, b.kind)]
+
+
+# ---------------------------------------------------------------- markdown
+
+HANDBOOK_MD = """\
+---
+title: "Employee Handbook"
+deprecated: true
+version: 3
+owner: 'People Team'
+tags: [hr, "leave, policy"]
+reviewers:
+  - alice
+  - bob
+---
+Read this first. <img src=x> stays text.
+
+# Welcome
+
+Hello **new** colleague.
+
+## Leave
+
+General rules.
+
+### Parental leave
+
+| Kind   | Days |
+|--------|-----:|
+| Mother | 90   |
+| Father | `30` |
+
+```python extra-info
+def days(kind):
+    return 90
+```
+
+- apply early
+- tell your manager
+  in writing
+
+> Quoted policy.
+
+    indented code
+
+## Empty
+## Travel
+
+Book trains.
+"""
+
+
+def test_markdown_front_matter_sections_and_paths(tmp_path):
+    doc = read_document(write(tmp_path, "handbook.md", HANDBOOK_MD))
+    check_invariants(doc)
+    assert doc.format == "markdown" and doc.title == "Employee Handbook"
+    assert doc.metadata == {
+        "title": "Employee Handbook",
+        "deprecated": True,
+        "version": 3,
+        "owner": "People Team",
+        "tags": ["hr", "leave, policy"],
+        "reviewers": ["alice", "bob"],
+    }
+    paths = [(s.heading_path, s.level) for s in doc.sections]
+    assert paths == [
+        (["Employee Handbook"], 0),
+        (["Welcome"], 1),
+        (["Welcome", "Leave"], 2),
+        (["Welcome", "Leave", "Parental leave"], 3),
+        (["Welcome", "Travel"], 2),  # "## Empty" has no body: omitted
+    ]
+    assert doc.sections[0].body == "Read this first. <img src=x> stays text."
+    # Front matter belongs to no section; heading lines are not in bodies.
+    assert all("deprecated" not in s.body and "#" not in s.body for s in doc.sections)
+
+
+def test_markdown_blocks(tmp_path):
+    doc = read_document(write(tmp_path, "handbook.md", HANDBOOK_MD))
+    section = doc.sections[3]
+    assert [b.kind for b in section.blocks] == [TABLE, CODE, LIST, QUOTE, CODE]
+    table_block, fence, bullets, quote, indented = section.blocks
+    table = table_block.table
+    assert table.header == ["Kind", "Days"]
+    assert [row.cells for row in table.rows] == [["Mother", "90"], ["Father", "30"]]
+    assert section.body[table.rows[0].start : table.rows[0].end] == "| Mother | 90   |"
+    assert section.body[table.rows[1].start : table.rows[1].end] == "| Father | `30` |"
+    assert fence.language == "python"
+    assert section.body[fence.start : fence.end] == "def days(kind):\n    return 90"
+    assert section.body[bullets.start : bullets.end] == (
+        "- apply early\n- tell your manager\n  in writing"
+    )
+    assert section.body[quote.start : quote.end] == "> Quoted policy."
+    assert indented.language is None
+    assert section.body[indented.start : indented.end] == "indented code"
+
+
+def test_markdown_raw_html_is_literal_text(tmp_path):
+    source = (
+        "# Page\n\n"
+        '<div>\n<img src="/dev/zero">\n</div>\n\n'
+        "Inline <script>alert(1)</script> and <b>bold</b>.\n"
+    )
+    doc = read_document(write(tmp_path, "html.md", source))
+    check_invariants(doc)
+    (section,) = doc.sections
+    paragraphs = block_texts(section)
+    assert paragraphs == [
+        '<div>\n<img src="/dev/zero">\n</div>',
+        "Inline <script>alert(1)</script> and <b>bold</b>.",
+    ]
+    assert all(b.kind == PARAGRAPH for b in section.blocks)
+
+
+def test_markdown_parser_configuration():
+    """HTML and typographer off (see DESIGN pitfalls); block parsing skips inline rules."""
+    from app.readers.markdown import _INLINE, _MD
+
+    for parser in (_MD, _INLINE):
+        assert parser.options["html"] is False and parser.options["typographer"] is False
+    assert "inline" not in _MD.get_active_rules()["core"]
+    assert "table" in _MD.get_active_rules()["block"]
+
+
+def test_markdown_heading_inline_text(tmp_path):
+    source = (
+        "# See [the *policy*][p] and `code` ![logo](x.png)\n\n"
+        "Text.\n\n[p]: https://example.org\n"
+    )
+    doc = read_document(write(tmp_path, "refs.md", source))
+    check_invariants(doc)
+    assert doc.title == "See the policy and code logo"
+    assert doc.sections[0].heading_path == [doc.title]
+
+
+def test_markdown_title_fallbacks_and_setext(tmp_path):
+    source = "Intro.\n\nMain Title\n==========\n\nText.\n\nSub\n---\n\nMore.\n"
+    doc = read_document(write(tmp_path, "guide.md", source))
+    check_invariants(doc)
+    assert doc.title == "Main Title"
+    assert [(s.heading_path, s.level) for s in doc.sections] == [
+        (["Main Title"], 0),
+        (["Main Title"], 1),
+        (["Main Title", "Sub"], 2),
+    ]
+    untitled = read_document(write(tmp_path, "notes-2024.markdown", "## Only level two\n\nBody.\n"))
+    assert untitled.title == "notes-2024"
+    assert untitled.sections[0].heading_path == ["Only level two"]
+
+
+def test_markdown_crlf_bom_and_unclosed_fence(tmp_path):
+    raw = "\ufeff# Title\r\n\r\nLine one.\r\n\r\n~~~js\r\nlet a = 1;\r\n".encode("utf-8")
+    doc = read_document(write(tmp_path, "crlf.md", raw))
+    check_invariants(doc)
+    assert "\r" not in doc.text and not doc.text.startswith("\ufeff")
+    (section,) = doc.sections
+    code = section.blocks[-1]
+    assert code.kind == CODE and code.language == "js"
+    assert section.body[code.start : code.end] == "let a = 1;"
+
+
+def test_markdown_front_matter_edge_cases(tmp_path):
+    source = "---\nempty:\nflag: False\nratio: 0.5\nlist: []\n---\n---\n\nText after a rule.\n"
+    doc = read_document(write(tmp_path, "fm.md", source))
+    check_invariants(doc)
+    assert doc.metadata == {"empty": None, "flag": False, "ratio": 0.5, "list": []}
+    assert doc.title == "fm"
+    assert block_texts(doc.sections[0]) == ["Text after a rule."]
+    # An opening "---" that is never closed is a thematic break, not front matter.
+    unclosed = read_document(write(tmp_path, "rule.md", "---\ntitle: x\n"))
+    assert unclosed.metadata == {}
+
+
+# ---------------------------------------------------------------- plain text
+
+HANDBOOK_TXT = """\
+Staff Guide
+===========
+
+Welcome to the guide.
+It is short.
+
+1 Leave
+
+General leave text.
+
+1.1 Annual leave
+
+- 25 days a year
+- carry over 5
+  days at most
+
+1.2 Sick leave
+Call in before 9am; this line keeps the number from being a heading.
+
+2.1.3 Deep rule
+
+Deep text.
+
+1. This numbered line ends with a full stop.
+
+Travel
+------
+Book early.
+"""
+
+
+def test_text_headings_and_blocks(tmp_path):
+    doc = read_document(write(tmp_path, "guide.txt", HANDBOOK_TXT))
+    check_invariants(doc)
+    assert doc.format == "text" and doc.title == "Staff Guide"
+    assert [(s.heading_path, s.level) for s in doc.sections] == [
+        (["Staff Guide"], 1),
+        (["1 Leave"], 1),
+        (["1 Leave", "1.1 Annual leave"], 2),
+        (["1 Leave", "1.1 Annual leave", "2.1.3 Deep rule"], 3),
+        (["1 Leave", "Travel"], 2),
+    ]
+    annual = doc.sections[2]
+    assert [b.kind for b in annual.blocks] == [LIST, PARAGRAPH]
+    assert block_texts(annual)[1].startswith("1.2 Sick leave\nCall in")
+    assert "This numbered line ends" in doc.sections[3].body
+    assert block_texts(doc.sections[0]) == ["Welcome to the guide.\nIt is short."]
+
+
+def test_text_without_headings(tmp_path):
+    doc = read_document(write(tmp_path, "memo.TEXT", "First paragraph.\n\nSecond one.\n"))
+    check_invariants(doc)
+    assert doc.title == "memo"
+    (section,) = doc.sections
+    assert section.heading_path == ["memo"] and section.level == 0
+    assert block_texts(section) == ["First paragraph.", "Second one."]
+
+
+# ---------------------------------------------------------------- pdf
+
+
+def test_pdf_outline_sections(tmp_path):
+    path = make_pdf(
+        tmp_path / "book.pdf",
+        [
+            ["Acme Handbook", "Edition 2 (draft) \\ internal"],
+            ["1 Introduction", "This is the intro.", "- first point", "- second point"],
+            ["1.1 Scope", "Scope text that runs", "onto the next page."],
+            ["More scope text.", "2 Rules", "Rule text."],
+        ],
+        outline=[("1 Introduction", 1, 1), ("1.1 Scope", 2, 2), ("2 Rules", 3, 1)],
+        title="Acme Handbook",
+    )
+    doc = read_document(path)
+    check_invariants(doc)
+    assert doc.format == "pdf" and doc.pages == 4 and doc.title == "Acme Handbook"
+    assert "Edition 2 (draft) \\ internal" in doc.text  # pdfgen escapes correctly
+    assert [(s.heading_path, s.level) for s in doc.sections] == [
+        (["Acme Handbook"], 0),
+        (["1 Introduction"], 1),
+        (["1 Introduction", "1.1 Scope"], 2),
+        (["2 Rules"], 1),
+    ]
+    cover, intro, scope, rules = doc.sections
+    assert cover.page_marks == [(0, 1)]
+    assert not intro.body.startswith("1 Introduction")  # heading line not in body
+    assert [b.kind for b in intro.blocks] == [PARAGRAPH, LIST]
+    assert block_texts(intro, LIST) == ["- first point\n- second point"]
+    # A section spanning a page break: marks, page_at, and blocks per page.
+    assert [page for _, page in scope.page_marks] == [3, 4]
+    second_page = scope.body.index("More scope text.")
+    assert scope.page_marks[1][0] <= second_page
+    assert scope.page_at(0) == 3 and scope.page_at(second_page) == 4
+    assert (scope.page_start, scope.page_end) == (3, 4)
+    assert block_texts(scope) == ["Scope text that runs\nonto the next page.", "More scope text."]
+    assert rules.body == "Rule text." and rules.page_marks == [(0, 4)]
+
+
+def test_pdf_without_outline_is_one_section_per_page(tmp_path):
+    path = make_pdf(tmp_path / "plain.pdf", [["Page one text."], [], ["Page three text."]])
+    doc = read_document(path)
+    check_invariants(doc)
+    assert doc.title == "plain" and doc.pages == 3
+    assert [(s.heading_path, s.level, s.page_marks) for s in doc.sections] == [
+        (["plain"], 1, [(0, 1)]),
+        (["plain"], 1, [(0, 3)]),  # the blank page 2 has no section
+    ]
+
+
+def test_pdf_title_from_outline_and_unfound_heading(tmp_path):
+    path = make_pdf(
+        tmp_path / "x.pdf",
+        [["Opening words."], ["Body of chapter one."]],
+        outline=[("Chapter One", 1, 1)],
+    )
+    doc = read_document(path)
+    check_invariants(doc)
+    assert doc.title == "Chapter One"
+    # The title is not printed on its page: the section starts at the page start.
+    assert doc.sections[-1].body == "Body of chapter one."
+    assert doc.sections[-1].page_marks == [(0, 2)]
+
+
+def test_pdf_heading_found_after_a_page_number(tmp_path):
+    pages = [["Cover."], ["12   Chapter   TWO", "Chapter two text."]]
+    doc = read_document(make_pdf(tmp_path / "n.pdf", pages, outline=[("Chapter Two", 1, 1)]))
+    check_invariants(doc)
+    assert doc.sections[-1].heading_path == ["Chapter Two"]
+    assert doc.sections[-1].body == "Chapter two text."
+
+
+def test_pdf_paragraphs_split_at_sentence_ends(tmp_path):
+    lines = ["First sentence ends here.", "Second paragraph starts", "and goes on.", "* a bullet"]
+    doc = read_document(make_pdf(tmp_path / "p.pdf", [lines]))
+    check_invariants(doc)
+    (section,) = doc.sections
+    assert block_texts(section) == [
+        "First sentence ends here.",
+        "Second paragraph starts\nand goes on.",
+        "* a bullet",
+    ]
+    assert [b.kind for b in section.blocks] == [PARAGRAPH, PARAGRAPH, LIST]
+
+
+def test_pdf_encrypted_with_empty_user_password_opens(tmp_path):
+    doc = read_document(make_pdf(tmp_path / "owner.pdf", [["Open content."]], user_password=""))
+    assert doc.sections[0].body == "Open content."
+
+
+# ---------------------------------------------------------------- dispatch and errors
+
+
+def test_supported_suffixes_and_case_insensitive_dispatch(tmp_path):
+    assert SUPPORTED_SUFFIXES == {".md", ".markdown", ".txt", ".text", ".pdf"}
+    assert read_document(write(tmp_path, "A.MD", "# Hi\n\nx\n")).format == "markdown"
+    assert read_document(write(tmp_path, "B.Txt", "x\n")).format == "text"
+    assert read_document(make_pdf(tmp_path / "C.PDF", [["x"]])).format == "pdf"
+
+
+def _truncated_pdf(tmp_path):
+    path = make_pdf(tmp_path / "whole.pdf", [["Hello"] * 20, ["World"]])
+    data = path.read_bytes()
+    return write(tmp_path, "cut.pdf", data[: len(data) // 2])
+
+
+BAD_INPUTS = {
+    "empty md": (lambda t: write(t, "e.md", ""), "empty"),
+    "whitespace txt": (lambda t: write(t, "e.txt", " \n\t\n"), "empty"),
+    "empty pdf": (lambda t: write(t, "e.pdf", b""), "empty"),
+    "binary md": (lambda t: write(t, "img.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "binary"),
+    "invalid utf-8 txt": (lambda t: write(t, "latin1.txt", "caf\xe9".encode("latin-1")), "UTF-8"),
+    "NUL bytes txt": (lambda t: write(t, "nul.txt", b"text\x00more"), "binary"),
+    "garbage pdf": (lambda t: write(t, "g.pdf", b"this is not a pdf at all" * 20), "not a PDF"),
+    "garbage after header": (
+        lambda t: write(t, "h.pdf", b"%PDF-1.7\n" + bytes(range(256)) * 4),
+        "damaged",
+    ),
+    "truncated pdf": (_truncated_pdf, "damaged"),
+    "encrypted pdf": (
+        lambda t: make_pdf(t / "enc.pdf", [["Secret"]], user_password="secret"),
+        "password",
+    ),
+    "blank pdf": (lambda t: make_pdf(t / "scan.pdf", [[], []]), "no text layer"),
+    "unsupported": (lambda t: write(t, "x.docx", b"PK"), "unsupported"),
+    "missing": (lambda t: t / "gone.md", "does not exist"),
+    "folder": (lambda t: (t / "dir.md").mkdir() or t / "dir.md", "folder"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_INPUTS, ids=list(BAD_INPUTS))
+def test_bad_inputs_raise_read_error(tmp_path, case):
+    make, words = BAD_INPUTS[case]
+    with pytest.raises(ReadError, match=words):
+        read_document(make(tmp_path))
+
+
+def test_truncated_pdf_mentions_truncation(tmp_path):
+    with pytest.raises(ReadError, match="truncated"):
+        read_document(_truncated_pdf(tmp_path))
+
+
+def test_pypdf_errors_outside_its_hierarchy_become_read_errors(tmp_path, monkeypatch):
+    from pypdf import PageObject, PdfReader
+    from pypdf.errors import DependencyError
+
+    path = make_pdf(tmp_path / "ok.pdf", [["Fine."], ["Also fine."]])
+
+    def broken_extract(self, *args, **kwargs):
+        raise NotImplementedError("unsupported filter /JBIG2Decode")
+
+    monkeypatch.setattr(PageObject, "extract_text", broken_extract)
+    with pytest.raises(ReadError, match="damaged: page 1 .*JBIG2"):
+        read_document(path)
+    monkeypatch.undo()
+
+    def needs_aes(self, password):
+        raise DependencyError("cryptography>=3.1 is required for AES algorithm")
+
+    encrypted = make_pdf(tmp_path / "aes.pdf", [["Fine."]], user_password="")
+    monkeypatch.setattr(PdfReader, "decrypt", needs_aes)
+    with pytest.raises(ReadError, match="AES.*cryptography"):
+        read_document(encrypted)
+    monkeypatch.undo()
+
+    def bad_init(self, *args, **kwargs):
+        raise ValueError("invalid literal for int() with base 10: b'x'")
+
+    monkeypatch.setattr(PdfReader, "__init__", bad_init)
+    with pytest.raises(ReadError, match="damaged: invalid literal"):
+        read_document(path)
