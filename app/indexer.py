@@ -141,11 +141,8 @@ class Indexer:
         results = self._remove_missing(found)
         pending, unchanged = self._changed(found)
         results += unchanged
-        cancelled = False
-        try:
-            results += self._index_files(pending, started)
-        except Cancelled:
-            cancelled = True
+        done, cancelled = self._index_files(pending)
+        results += done
         totals = self.store.rows("SELECT count(*) AS chunks, coalesce(sum(over_window), 0) "
                                  "AS over FROM chunks")[0]
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
@@ -196,23 +193,28 @@ class Indexer:
                 pending.append((entry, digest))
         return pending, settled
 
-    def _index_files(self, pending: list[tuple[FoundFile, str]], started: float) -> list[FileResult]:
+    def _index_files(self, pending: list[tuple[FoundFile, str]]) -> tuple[list[FileResult], bool]:
+        """Results of the files done, and whether a cancel stopped the run."""
         results: list[FileResult] = []
         total_bytes = sum(entry.size for entry, _ in pending) or 1
         done_bytes, chunks_done, embed_started = 0, 0, time.monotonic()
         for number, (entry, digest) in enumerate(pending):
-            self._check_cancel()
+            if self.cancel.is_set():
+                return results, True
             elapsed = time.monotonic() - embed_started
             self.on_progress(Progress(
                 "indexing", number, len(pending), chunks_done,
                 chunks_done / elapsed if elapsed > 0 else 0.0,
                 elapsed / done_bytes * (total_bytes - done_bytes) if done_bytes else None,
                 entry.rel))
-            result = self._index_file(entry, digest)
+            try:
+                result = self._index_file(entry, digest)
+            except Cancelled:
+                return results, True
             results.append(result)
             done_bytes += entry.size
             chunks_done += result.chunks
-        return results
+        return results, False
 
     def _index_file(self, entry: FoundFile, digest: str) -> FileResult:
         record = _record(entry, digest)
@@ -255,7 +257,8 @@ class Indexer:
         size = self.embedder.batch_size
         parts = []
         for start in range(0, len(texts), size):
-            self._check_cancel()
+            if self.cancel.is_set():
+                raise Cancelled()
             parts.append(self.embedder.embed(texts[start:start + size]))
         return np.concatenate(parts) if parts else np.zeros((0, self.embedder.dimensions),
                                                              dtype=np.float32)
@@ -263,10 +266,6 @@ class Indexer:
     def _fail(self, record: DocumentRecord, reason: str) -> FileResult:
         self.store.record_failure(record, reason)
         return FileResult(record.path, FAILED, reason)
-
-    def _check_cancel(self) -> None:
-        if self.cancel.is_set():
-            raise Cancelled()
 
 
 def _record(entry: FoundFile, digest: str | None) -> DocumentRecord:
