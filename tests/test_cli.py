@@ -1,0 +1,86 @@
+"""The command-line contract of `index` and `inspect` (DESIGN.md)."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import main
+
+pytestmark = pytest.mark.slow
+
+
+def run_json(capsys, *argv):
+    code = main([*argv, "--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out)
+
+
+@pytest.fixture
+def small_folder(tmp_path):
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Leave\n\nAnnual leave is 28 days.\n")
+    (folder / "b.txt").write_text("Parking\n=======\n\nThe car park opens at 7:00.\n")
+    return folder
+
+
+def test_index_json_reports_counts_and_inspect_reports_health(tmp_path, capsys, small_folder):
+    db = tmp_path / "x.sqlite"
+    code, report = run_json(capsys, "index", str(small_folder), "--db", str(db))
+    assert code == 0
+    assert {k: report[k] for k in ("indexed", "unchanged", "removed", "failed")} == \
+        {"indexed": 2, "unchanged": 0, "removed": 0, "failed": 0}
+    assert report["chunks"] == 2 and report["over_window"] == 0 and report["seconds"] >= 0
+
+    code, health = run_json(capsys, "inspect", "--db", str(db))
+    assert code == 0
+    assert health["window"] == 128 and health["budget"] == 120 and health["chunks"] == 2
+    assert health["over_window"] == [] and health["verdict"].startswith("0 of 2 chunks")
+    assert set(health["wordpiece"]) == {"median", "p95", "max", "mean"}
+    assert set(health["split_levels"]) == {"block", "line", "sentence", "word", "character"}
+
+
+def test_a_bad_file_is_listed_with_its_reason_and_the_exit_code_says_so(tmp_path, capsys,
+                                                                       small_folder):
+    (small_folder / "broken.pdf").write_bytes(b"not a pdf at all")
+    code, report = run_json(capsys, "index", str(small_folder), "--db", str(tmp_path / "x.sqlite"))
+    assert code == 1
+    assert report["indexed"] == 2
+    assert report["failures"] == [{"path": "broken.pdf", "reason": report["failures"][0]["reason"]}]
+    assert "PDF" in report["failures"][0]["reason"]
+
+
+def test_strict_refuses_chunks_over_the_window(tmp_path, capsys, small_folder):
+    (small_folder / "long.md").write_text(
+        "# Long\n\n" + " ".join(f"Sentence number {i} is here." for i in range(100)))
+    code, report = run_json(capsys, "index", str(small_folder), "--db", str(tmp_path / "x.sqlite"),
+                            "--budget", "400", "--strict")
+    assert code == 3
+    (failure,) = report["failures"]
+    assert failure["path"] == "long.md"
+    assert "long.md chunk 0 is" in failure["reason"] and "the model reads 128" in failure["reason"]
+
+
+def test_inspect_without_an_index_says_what_to_do(tmp_path, capsys):
+    code = main(["inspect", "--db", str(tmp_path / "missing.sqlite")])
+    assert code == 1
+    assert "run 'handbook-qa index FOLDER' first" in capsys.readouterr().err
+
+
+def test_json_mode_prints_only_json_on_stdout_and_progress_on_stderr(tmp_path, small_folder):
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "index", str(small_folder), "--db",
+         str(tmp_path / "x.sqlite"), "--json", "--verbose"],
+        capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout)["indexed"] == 2
+    assert "indexing" in result.stderr or "done" in result.stderr
+    assert "cl100k_base" in result.stderr and "WordPiece" in result.stderr, \
+        "start-up logs name both encodings"
+
+
+def test_db_option_works_before_and_after_the_command(tmp_path, capsys, small_folder):
+    db = tmp_path / "x.sqlite"
+    assert main(["--db", str(db), "index", str(small_folder)]) == 0
+    capsys.readouterr()
+    assert db.exists()
