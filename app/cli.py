@@ -56,7 +56,28 @@ def build_parser() -> argparse.ArgumentParser:
                             "chunks are flagged as truncated")
 
     commands.add_parser("inspect", parents=[common], help="chunk-health report")
+
+    search = commands.add_parser("search", parents=[common], help="retrieve the sources for a question")
+    search.add_argument("question")
+    _retrieval_options(search, default_k=None)
+
+    evaluate = commands.add_parser("eval", parents=[common], help="golden-set retrieval evaluation")
+    evaluate.add_argument("cases", type=Path, help="TSV with question and answer_span columns")
+    _retrieval_options(evaluate, default_k=5)
     return parser
+
+
+def _retrieval_options(parser: argparse.ArgumentParser, default_k: int | None) -> None:
+    parser.add_argument("--k", type=int, default=default_k,
+                        help="results: sections (fitted, default 3) or chunks (spring-default, "
+                             "default 4)" if default_k is None else
+                             f"recall@k: top-k children and top-k results (default {default_k})")
+    parser.add_argument("--in", dest="paths", action="append", default=[], metavar="PATH",
+                        help="only documents in this sub-folder or matching this glob "
+                             "(repeatable)")
+    parser.add_argument("--include-deprecated", action="store_true",
+                        help="also search documents marked deprecated: true")
+    parser.add_argument("--no-hybrid", action="store_true", help="vector search only, no BM25")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         from app.gui.main import run_gui
 
         return run_gui(getattr(args, "folder", None), db)
-    handler = {"index": cmd_index, "inspect": cmd_inspect}[args.command]
+    handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
+               "eval": cmd_eval}[args.command]
     try:
         return handler(args, db)
     except KeyboardInterrupt:
@@ -142,8 +164,6 @@ def cmd_index(args, db: Path) -> int:
 
     if not args.folder.is_dir():
         raise UserError(f"{args.folder} is not a folder")
-    if args.profile != "fitted":
-        raise UserError(f"profile '{args.profile}' is not available yet")
     embedder = load_embedder()
     settings = IndexSettings(profile=args.profile, strict=args.strict,
                              chunking=ChunkSettings.for_window(
@@ -181,3 +201,69 @@ def cmd_inspect(args, db: Path) -> int:
         log_encodings(load_embedder())
     emit(args, report.to_json(), format_report(report))
     return EXIT_OK
+
+
+def make_searcher(args, store, embedder):
+    from app.retrieval import Searcher, SearchSettings
+
+    if args.k is not None and args.k < 1:
+        raise UserError("--k must be at least 1")
+    settings = SearchSettings(results=args.k, hybrid=not args.no_hybrid, paths=args.paths,
+                              include_deprecated=args.include_deprecated)
+    return Searcher(store, embedder, settings)
+
+
+def cmd_search(args, db: Path) -> int:
+    from app.retrieval import SearchError
+
+    embedder = load_embedder()
+    with open_store(db) as store:
+        try:
+            response = make_searcher(args, store, embedder).search(args.question)
+        except SearchError as error:
+            raise UserError(str(error)) from error
+    emit(args, response.to_json(), _search_text(response))
+    return EXIT_OK
+
+
+def _search_text(response) -> str:
+    if not response.results:
+        return "nothing found"
+    blocks = []
+    for result in response.results:
+        page = f" (p. {result.page})" if result.page else ""
+        trace = result.trace()
+        blocks.append(f"[{result.rank}] {result.source} › {result.heading}{page}  "
+                      f"score {result.score:.4f} · vector #{trace['vector_rank']} · "
+                      f"BM25 #{trace['bm25_rank']} · chunks {result.chunk_indexes}\n"
+                      + _indent(result.text))
+    return "\n\n".join(blocks)
+
+
+def _indent(text: str, width: int = 600) -> str:
+    shown = text if len(text) <= width else text[:width] + " …"
+    return "\n".join("    " + line for line in shown.splitlines())
+
+
+def cmd_eval(args, db: Path) -> int:
+    from app.evaluation import CasesError, evaluate, format_report, load_cases
+    from app.retrieval import SearchError
+
+    try:
+        cases = load_cases(args.cases)
+    except CasesError as error:
+        raise UserError(str(error)) from error
+    embedder = load_embedder()
+    with open_store(db) as store:
+        searcher = make_searcher(args, store, embedder)
+        try:
+            report = evaluate(searcher, cases, args.k, on_progress=_eval_progress)
+        except SearchError as error:
+            raise UserError(str(error)) from error
+    emit(args, report.to_json(), format_report(report))
+    return EXIT_OK
+
+
+def _eval_progress(done: int, total: int) -> None:
+    if done == total or done % 10 == 0:
+        print(f"evaluating: {done}/{total}", file=sys.stderr, flush=True)

@@ -17,7 +17,7 @@ from typing import Callable
 
 from app import bundled
 from app.chunking.chunks import ChunkSettings, DROP
-from app.chunking.fitted import chunk_document
+from app.chunking import fitted, spring
 from app.chunking.guard import WindowExceeded, measure, refuse_over_window
 from app.documents import Document, ReadError
 from app.readers import read_document
@@ -234,7 +234,8 @@ class Indexer:
 
     def _store_document(self, record: DocumentRecord, document: Document) -> FileResult:
         chunking = self.settings.chunking
-        children = chunk_document(document, record.path, chunking, self.embedder.count)
+        chunker = spring if self.settings.profile == "spring-default" else fitted
+        children = chunker.chunk_document(document, record.path, chunking, self.embedder.count)
         measure(children, self.embedder.count_many, self.embedder.window)
         if self.settings.strict:
             try:

@@ -66,7 +66,7 @@ MIGRATIONS: list[tuple[int, str]] = [
     );
     CREATE VIRTUAL TABLE chunks_fts USING fts5(
         embedded_text, content='chunks', content_rowid='id',
-        tokenize='unicode61 remove_diacritics 2'
+        tokenize='porter unicode61 remove_diacritics 2'
     );
     CREATE TRIGGER chunks_fts_insert AFTER INSERT ON chunks BEGIN
         INSERT INTO chunks_fts(rowid, embedded_text) VALUES (new.id, new.embedded_text);

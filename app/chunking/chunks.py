@@ -72,4 +72,8 @@ class Child:
 
     @property
     def verbatim(self) -> bool:
-        return self.kind != "table_row"
+        """Whether `text` is exactly its parent's body between start and end.
+
+        Table rows are reformatted (`Header: value`); a spring-default chunk may
+        run on past its first section, so its offsets cover only that part."""
+        return self.kind not in ("table_row", "spring")

@@ -1,0 +1,437 @@
+"""Search: embed small, return big.
+
+Profile `fitted`: the question is embedded and matched against the small
+children with sqlite-vec (KNN) and with FTS5 BM25; the two rankings are fused
+with reciprocal rank fusion; children are grouped by their parent section,
+each parent keeping its best fused score; the top parents are returned in
+that order, each trimmed to a token budget around its matched children.
+
+Profile `spring-default`: the top chunks by vector similarity alone, no
+parents, no BM25, similarity threshold 0.0 — Spring AI's defaults, so both
+profiles can be compared on the same questions.
+"""
+from __future__ import annotations
+
+import bisect
+import fnmatch
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+from app.documents import HEADING_SEPARATOR
+from app.store import Store
+from app.tokens import count_cl100k
+
+FITTED, SPRING = "fitted", "spring-default"
+MAX_QUERY_TERMS = 64
+_TERM = re.compile(r"\w+", re.UNICODE)
+_STOPWORDS = frozenset("""a an and are as at be by can do does for from how i if in is it
+of on or our so that the their there this to was we what when where which who why will
+with you your my me""".split())
+
+
+class SearchError(Exception):
+    """A question or an index that cannot be searched; the message says why."""
+
+
+@dataclass
+class SearchSettings:
+    candidates: int = 20          # children from each of KNN and BM25
+    results: int | None = None    # parents (fitted, default 3) or chunks (spring, default 4)
+    hybrid: bool = True
+    rrf_k: int = 60
+    vector_weight: float = 1.0
+    bm25_weight: float = 1.0
+    context_tokens: int = 1800    # cl100k tokens for all results together (fitted)
+    include_deprecated: bool = False
+    paths: list[str] = field(default_factory=list)  # sub-folders or globs to search in
+
+
+@dataclass
+class Match:
+    """One child that made its parent a result, and why."""
+
+    chunk_id: int
+    chunk_index: int
+    text: str
+    start: int | None        # offsets inside the result's text; None if trimmed away
+    end: int | None
+    vector_rank: int | None
+    vector_distance: float | None
+    bm25_rank: int | None
+    fused_score: float
+
+
+@dataclass
+class Result:
+    rank: int
+    score: float
+    source: str
+    heading: str
+    heading_path: list[str]
+    page: int | None
+    page_end: int | None
+    section_id: int
+    document_id: int
+    text: str                 # exactly what goes into the prompt
+    excerpts: list[tuple[int, int]]  # the parts of the section body in `text`, in order
+    chunks: list[Match]
+    kind: str                 # "section" (fitted) or "chunk" (spring-default)
+
+    @property
+    def chunk_indexes(self) -> list[int]:
+        return [m.chunk_index for m in self.chunks]
+
+    def trace(self) -> dict:
+        best = self.chunks[0]
+        return {"vector_rank": best.vector_rank, "vector_distance": best.vector_distance,
+                "bm25_rank": best.bm25_rank, "fused_score": best.fused_score,
+                "matched_chunks": self.chunk_indexes}
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["chunks"] = [{"chunk_index": m.chunk_index, "text": m.text, "start": m.start,
+                           "end": m.end, "vector_rank": m.vector_rank,
+                           "vector_distance": m.vector_distance, "bm25_rank": m.bm25_rank,
+                           "fused_score": m.fused_score} for m in self.chunks]
+        data["chunk_indexes"] = self.chunk_indexes
+        data["trace"] = self.trace()
+        return data
+
+
+@dataclass
+class Candidate:
+    chunk_id: int
+    vector_rank: int | None = None
+    vector_distance: float | None = None
+    bm25_rank: int | None = None
+    fused_score: float = 0.0
+
+
+@dataclass
+class SearchResponse:
+    query: str
+    profile: str
+    results: list[Result]
+    candidates: list[Candidate]   # every child considered, best first (for evaluation)
+
+    def to_json(self) -> dict:
+        return {"query": self.query, "profile": self.profile,
+                "results": [r.to_json() for r in self.results]}
+
+
+class Searcher:
+    def __init__(self, store: Store, embedder, settings: SearchSettings | None = None,
+                 count: Callable[[str], int] = count_cl100k):
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings or SearchSettings()
+        self.count = count
+        self.meta = store.meta()
+        self.profile = self.meta.get("profile", FITTED)
+
+    def search(self, question: str) -> SearchResponse:
+        question = (question or "").strip()
+        if not question:
+            raise SearchError("the question is empty: type what you want to know")
+        self._check_index()
+        allowed = self._allowed_documents()
+        vector_hits = self._knn(question, allowed)
+        bm25_hits = self._bm25(question, allowed) if self._hybrid else []
+        candidates = fuse(vector_hits, bm25_hits, self.settings)
+        if self.profile == SPRING:
+            results = self._chunk_results(candidates)
+        else:
+            results = self._parent_results(candidates)
+        return SearchResponse(question, self.profile, results, candidates)
+
+    @property
+    def _hybrid(self) -> bool:
+        return self.settings.hybrid and self.profile != SPRING
+
+    @property
+    def result_count(self) -> int:
+        return self.settings.results or (4 if self.profile == SPRING else 3)
+
+    # -- checks and filters -------------------------------------------------------
+    def _check_index(self) -> None:
+        if not self.meta or not self.store.value("SELECT count(*) FROM chunks"):
+            raise SearchError("the index is empty: index a folder first "
+                              "(handbook-qa index FOLDER)")
+        mine = {"embedder_id": self.embedder.id, "model_sha256": self.embedder.model_sha256,
+                "tokenizer_sha256": self.embedder.tokenizer_sha256}
+        theirs = {key: self.meta.get(key) for key in mine}
+        if mine != theirs:
+            raise SearchError(
+                f"this index was built with another embedder ({theirs['embedder_id']}, "
+                f"model {str(theirs['model_sha256'])[:12]}…); its vectors cannot be compared "
+                "with this one's: re-index the folder (handbook-qa index FOLDER)")
+
+    def _allowed_documents(self) -> list[int] | None:
+        """Document ids the query may return, or None for all of them."""
+        rows = self.store.rows("SELECT id, path, deprecated FROM documents")
+        keep = [r for r in rows if (self.settings.include_deprecated or not r["deprecated"])
+                and matches_paths(r["path"], self.settings.paths)]
+        return None if len(keep) == len(rows) else [r["id"] for r in keep]
+
+    # -- the two rankings ---------------------------------------------------------------
+    def _knn(self, question: str, allowed: list[int] | None) -> list[tuple[int, float]]:
+        if allowed == []:
+            return []
+        vector = self.embedder.embed([question])[0]
+        k = self.settings.candidates if self.profile != SPRING else self.result_count
+        sql = "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ?"
+        params: list = [vector.tobytes(), k]
+        if allowed is not None:
+            sql += f" AND document_id IN ({','.join('?' * len(allowed))})"
+            params += allowed
+        hits = [(row[0], row[1]) for row in self.store.db.execute(sql + " ORDER BY distance",
+                                                                   params)]
+        if self.profile == SPRING:  # similarity threshold 0.0: cosine distance <= 1
+            hits = [(chunk_id, distance) for chunk_id, distance in hits if distance <= 1.0]
+        return hits
+
+    def _bm25(self, question: str, allowed: list[int] | None) -> list[int]:
+        query = fts_query(question)
+        if not query or allowed == []:
+            return []
+        sql = ("SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
+               "WHERE chunks_fts MATCH ?")
+        params: list = [query]
+        if allowed is not None:
+            sql += f" AND c.document_id IN ({','.join('?' * len(allowed))})"
+            params += allowed
+        sql += " ORDER BY bm25(chunks_fts) LIMIT ?"
+        params.append(self.settings.candidates)
+        return [row[0] for row in self.store.db.execute(sql, params)]
+
+    # -- results --------------------------------------------------------------------------
+    def _load_chunks(self, ids: list[int]) -> dict[int, dict]:
+        if not ids:
+            return {}
+        rows = self.store.rows(
+            "SELECT c.id, c.section_id, c.document_id, c.chunk_index, c.text, c.start_char, "
+            f"c.end_char, c.page FROM chunks c WHERE c.id IN ({','.join('?' * len(ids))})", ids)
+        return {row["id"]: row for row in rows}
+
+    def _load_sections(self, ids: list[int]) -> dict[int, dict]:
+        rows = self.store.rows(
+            "SELECT s.id, s.document_id, s.heading_path, s.body, s.page_marks, d.path "
+            "FROM sections s JOIN documents d ON d.id = s.document_id "
+            f"WHERE s.id IN ({','.join('?' * len(ids))})", ids)
+        return {row["id"]: row for row in rows}
+
+    def _parent_results(self, candidates: list[Candidate]) -> list[Result]:
+        chunks = self._load_chunks([c.chunk_id for c in candidates])
+        groups: dict[int, list[Candidate]] = {}
+        for candidate in candidates:  # already best first, so each group is too
+            groups.setdefault(chunks[candidate.chunk_id]["section_id"], []).append(candidate)
+        top = list(groups)[:self.result_count]  # dicts keep insertion (= rank) order
+        sections = self._load_sections(top) if top else {}
+        budgets = share_budget([self.count(sections[i]["body"]) for i in top],
+                               self.settings.context_tokens)
+        return [self._section_result(rank, sections[section_id], groups[section_id], chunks,
+                                     budget)
+                for rank, (section_id, budget) in enumerate(zip(top, budgets), start=1)]
+
+    def _section_result(self, rank: int, section: dict, group: list[Candidate],
+                        chunks: dict[int, dict], budget: int) -> Result:
+        body = section["body"]
+        spans = [(chunks[c.chunk_id]["start_char"], chunks[c.chunk_id]["end_char"]) for c in group]
+        regions = excerpts_around(body, spans, budget, self.count)
+        marks = json.loads(section["page_marks"])
+        matches = [_match(c, chunks[c.chunk_id], regions) for c in group]
+        return Result(rank=rank, score=round(group[0].fused_score, 6), source=section["path"],
+                      heading=HEADING_SEPARATOR.join(json.loads(section["heading_path"])),
+                      heading_path=json.loads(section["heading_path"]),
+                      page=page_at(marks, regions[0][0]),
+                      page_end=page_at(marks, max(regions[-1][0], regions[-1][1] - 1)),
+                      section_id=section["id"], document_id=section["document_id"],
+                      text=join_excerpts(body, regions), excerpts=regions, chunks=matches,
+                      kind="section")
+
+    def _chunk_results(self, candidates: list[Candidate]) -> list[Result]:
+        top = candidates[:self.result_count]
+        chunks = self._load_chunks([c.chunk_id for c in top])
+        sections = self._load_sections(sorted({chunks[c.chunk_id]["section_id"] for c in top})) \
+            if top else {}
+        results = []
+        for rank, candidate in enumerate(top, start=1):
+            chunk = chunks[candidate.chunk_id]
+            section = sections[chunk["section_id"]]
+            match = _match(candidate, chunk, [(chunk["start_char"], chunk["end_char"])])
+            match.start, match.end = 0, len(chunk["text"])  # table rows are not verbatim
+            results.append(Result(
+                rank=rank, score=round(1.0 - candidate.vector_distance, 6), source=section["path"],
+                heading=HEADING_SEPARATOR.join(json.loads(section["heading_path"])),
+                heading_path=json.loads(section["heading_path"]), page=chunk["page"],
+                page_end=chunk["page"], section_id=section["id"],
+                document_id=section["document_id"], text=chunk["text"],
+                excerpts=[(chunk["start_char"], chunk["end_char"])], chunks=[match],
+                kind="chunk"))
+        return results
+
+
+def _match(candidate: Candidate, chunk: dict, regions: list[tuple[int, int]]) -> Match:
+    start = excerpt_offset(regions, chunk["start_char"])
+    end = excerpt_offset(regions, chunk["end_char"])
+    inside = start is not None and end is not None and end - start == \
+        chunk["end_char"] - chunk["start_char"]
+    return Match(chunk_id=chunk["id"], chunk_index=chunk["chunk_index"], text=chunk["text"],
+                 start=start if inside else None, end=end if inside else None,
+                 vector_rank=candidate.vector_rank, vector_distance=candidate.vector_distance,
+                 bm25_rank=candidate.bm25_rank, fused_score=round(candidate.fused_score, 6))
+
+
+def share_budget(sizes: list[int], total: int) -> list[int]:
+    """Split a token budget between results: short sections take what they need,
+    and what they leave goes to the longer ones, best-ranked first."""
+    budgets = [0] * len(sizes)
+    left, open_results = total, list(range(len(sizes)))
+    while open_results and left > 0:
+        share = left // len(open_results)
+        settled = [i for i in open_results if sizes[i] - budgets[i] <= share]
+        if not settled:  # everyone wants more than an equal share
+            for i in open_results:
+                budgets[i] += share
+            budgets[open_results[0]] += left - share * len(open_results)
+            break
+        for i in settled:
+            left -= sizes[i] - budgets[i]
+            budgets[i] = sizes[i]
+            open_results.remove(i)
+    return budgets
+
+
+def fuse(vector_hits: list[tuple[int, float]], bm25_hits: list[int],
+         settings: SearchSettings) -> list[Candidate]:
+    """Reciprocal rank fusion of the two rankings, best first."""
+    found: dict[int, Candidate] = {}
+    for rank, (chunk_id, distance) in enumerate(vector_hits, start=1):
+        found[chunk_id] = Candidate(chunk_id, vector_rank=rank, vector_distance=round(distance, 6),
+                                    fused_score=settings.vector_weight / (settings.rrf_k + rank))
+    for rank, chunk_id in enumerate(bm25_hits, start=1):
+        candidate = found.setdefault(chunk_id, Candidate(chunk_id))
+        candidate.bm25_rank = rank
+        candidate.fused_score += settings.bm25_weight / (settings.rrf_k + rank)
+    return sorted(found.values(), key=lambda c: (-c.fused_score, c.vector_rank or 10**9,
+                                                 c.chunk_id))
+
+
+def fts_query(question: str) -> str:
+    """An FTS5 query in which every term is a quoted word: never operators or syntax."""
+    terms, seen = [], set()
+    for term in _TERM.findall(question.lower()):
+        if term in _STOPWORDS or term in seen:
+            continue
+        seen.add(term)
+        terms.append('"' + term.replace('"', '""') + '"')
+    return " OR ".join(terms[:MAX_QUERY_TERMS])
+
+
+def matches_paths(path: str, patterns: list[str]) -> bool:
+    """Whether a document path is inside one of the sub-folders or globs (all if none)."""
+    if not patterns:
+        return True
+    for pattern in patterns:
+        pattern = pattern.strip().strip("/")
+        if any(ch in pattern for ch in "*?["):
+            if fnmatch.fnmatchcase(path, pattern):
+                return True
+        elif path == pattern or path.startswith(pattern + "/"):
+            return True
+    return False
+
+
+def page_at(marks: list, offset: int) -> int | None:
+    page = None
+    for mark_offset, mark_page in marks:
+        if mark_offset > offset:
+            break
+        page = mark_page
+    return page
+
+
+_WORD = re.compile(r"\S+")
+EXCERPT_SEPARATOR = "\n[…]\n"
+MAX_EXCERPTS = 3
+
+Span = tuple[int, int]
+
+
+def excerpts_around(body: str, spans: list[Span], budget: int,
+                    count: Callable[[str], int]) -> list[Span]:
+    """The parts of `body` to return, in body order.
+
+    All of it when it fits the budget. Otherwise the matched spans, best
+    first, as long as they fit together (at most three separate excerpts),
+    then all excerpts widened by the same number of whole words until the
+    budget is used: an answer two paragraphs away from the best match in the
+    same section still reaches the model.
+    """
+    if not spans or count(body) <= budget:
+        return [(0, len(body))]
+
+    def size(regions: list[Span]) -> int:
+        return count(join_excerpts(body, regions))
+
+    regions: list[Span] = [spans[0]]
+    for span in spans[1:]:
+        candidate = _merge(regions + [span], body)
+        if len(candidate) <= MAX_EXCERPTS and size(candidate) <= budget:
+            regions = candidate
+    starts = [m.start() for m in _WORD.finditer(body)]
+    ends = [m.end() for m in _WORD.finditer(body)]
+    widest = _largest(lambda n: size(_merge(_widen(regions, n, starts, ends), body)) <= budget,
+                      len(starts))
+    return _merge(_widen(regions, widest, starts, ends), body)
+
+
+def join_excerpts(body: str, regions: list[Span]) -> str:
+    return EXCERPT_SEPARATOR.join(body[s:e] for s, e in regions)
+
+
+def excerpt_offset(regions: list[Span], body_offset: int) -> int | None:
+    """Where a body offset lands in the joined excerpts, or None if cut out."""
+    position = 0
+    for start, end in regions:
+        if start <= body_offset <= end:
+            return position + body_offset - start
+        position += end - start + len(EXCERPT_SEPARATOR)
+    return None
+
+
+def _widen(regions: list[Span], words: int, starts: list[int], ends: list[int]) -> list[Span]:
+    if not words:
+        return list(regions)
+    widened = []
+    for start, end in regions:
+        first = bisect.bisect_left(starts, start)
+        last = bisect.bisect_right(ends, end)
+        widened.append((min(start, starts[max(first - words, 0)]),
+                        max(end, ends[min(last + words - 1, len(ends) - 1)])))
+    return widened
+
+
+def _merge(regions: list[Span], body: str) -> list[Span]:
+    """Sorted regions, overlapping or only-whitespace-apart ones joined."""
+    merged: list[Span] = []
+    for start, end in sorted(regions):
+        if merged and body[merged[-1][1]:start].strip() == "" or \
+                merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _largest(ok: Callable[[int], bool], high: int, low: int = 0) -> int:
+    """The largest n in [low, high] with ok(n), given ok(low) and monotonicity."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if ok(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
