@@ -1,0 +1,243 @@
+"""Retrieval over the sample handbook: ranking, citations, filters, bad input."""
+import json
+import random
+
+import pytest
+
+from app.bundled import SAMPLE_GOLDEN
+from app.evaluation import load_cases, normalise
+from app.indexer import Indexer, IndexSettings
+from app.retrieval import (EXCERPT_SEPARATOR, SearchError, Searcher, SearchSettings,
+                           excerpts_around, fts_query, fuse, matches_paths, share_budget)
+from app.store import Store
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def store(sample_index):
+    with Store(sample_index) as opened:
+        yield opened
+
+
+@pytest.fixture(scope="module")
+def searcher(store, embedder):
+    return Searcher(store, embedder)
+
+
+@pytest.fixture(scope="module")
+def golden():
+    return load_cases(SAMPLE_GOLDEN)
+
+
+def contains(result, span):
+    return normalise(span) in normalise(result.text)
+
+
+def test_parents_keep_the_rank_order_of_their_best_child(searcher):
+    response = searcher.search("How long do I have to contest my appraisal result?")
+    sections_in_candidate_order = []
+    for candidate in response.candidates:
+        section = searcher.store.value("SELECT section_id FROM chunks WHERE id = ?",
+                                       (candidate.chunk_id,))
+        if section not in sections_in_candidate_order:
+            sections_in_candidate_order.append(section)
+    assert [r.section_id for r in response.results] == sections_in_candidate_order[:3]
+    assert [r.rank for r in response.results] == [1, 2, 3]
+    scores = [r.score for r in response.results]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_citation_keys_are_present_on_every_result_of_every_golden_question(searcher, golden):
+    for case in golden:
+        response = searcher.search(case.question)
+        assert response.results, case.id
+        for result in response.results:
+            data = result.to_json()
+            assert data["source"] and data["heading"] and data["section_id"], case.id
+            assert "page" in data and data["chunk_indexes"], case.id
+            if data["source"].endswith(".pdf"):
+                assert isinstance(data["page"], int), case.id
+
+
+def test_an_answer_at_the_end_of_a_long_section_is_returned(searcher, golden):
+    case = next(c for c in golden if c.id == "rollback-review-meeting")
+    results = searcher.search(case.question).results
+    assert any(contains(r, case.answer_span) for r in results)
+    long_end_cases = [c for c in golden if c.position == "end"]
+    found = sum(any(contains(r, c.answer_span) for r in searcher.search(c.question).results)
+                for c in long_end_cases)
+    assert found / len(long_end_cases) >= 0.8
+
+
+def test_answers_only_in_a_table_row_or_a_code_block_are_found(searcher, golden):
+    for kind in ("table", "code"):
+        cases = [c for c in golden if c.kind == kind]
+        found = [c.id for c in cases
+                 if any(contains(r, c.answer_span) for r in searcher.search(c.question).results)]
+        assert len(found) / len(cases) >= 0.7, (kind, found)
+
+
+def test_matched_children_point_into_the_returned_text(searcher, golden):
+    kinds = dict(searcher.store.db.execute("SELECT id, kind FROM chunks"))
+    located = 0
+    for case in golden:
+        for result in searcher.search(case.question).results:
+            assert result.chunks and result.chunks[0].start is not None, \
+                "the best-matching child is always inside the returned text"
+            for match in result.chunks:
+                if match.start is not None and kinds[match.chunk_id] != "table_row":
+                    assert result.text[match.start:match.end] == match.text
+                    located += 1
+    assert located > 100
+
+
+@pytest.mark.parametrize("question", [
+    'NOT leave', 'leave AND NOT "sick', '"', '***', 'leave*', '-', 'NEAR(a b)',
+    'column:value', '"unbalanced quote', "' OR 1=1 --", "^start", "a + b = c?",
+])
+def test_fts_syntax_in_a_question_is_just_words(searcher, question):
+    searcher.search(question)  # must not raise
+
+
+@pytest.mark.parametrize("question", ["年次有給休暇は何日ですか", "Сколько дней отпуска?",
+                                      "كم عدد أيام الإجازة", "🏖️ leave?"])
+def test_non_latin_questions_get_results(searcher, question):
+    assert searcher.search(question).results
+
+
+def test_a_very_long_question_is_searched(searcher):
+    question = "How many days of annual leave do I get? " * 250
+    assert len(question) >= 10_000
+    assert searcher.search(question).results
+
+
+@pytest.mark.parametrize("question", ["", "   ", "\n\t"])
+def test_an_empty_question_is_refused_in_words(searcher, question):
+    with pytest.raises(SearchError, match="empty"):
+        searcher.search(question)
+
+
+def test_deprecated_documents_are_filtered_unless_asked(store, embedder):
+    question = "What is the per diem for a day in London?"
+    default = Searcher(store, embedder).search(question)
+    assert all(r.source != "legacy-travel-policy.md" for r in default.results)
+    deprecated_id = store.value("SELECT id FROM documents WHERE deprecated = 1")
+    candidate_documents = {store.value("SELECT document_id FROM chunks WHERE id = ?",
+                                       (c.chunk_id,)) for c in default.candidates}
+    assert deprecated_id is not None and deprecated_id not in candidate_documents
+    wide = Searcher(store, embedder, SearchSettings(include_deprecated=True, results=10))
+    assert any(r.source == "legacy-travel-policy.md" for r in wide.search(question).results)
+
+
+def test_a_query_can_be_restricted_to_a_sub_folder_or_a_glob(store, embedder):
+    question = "What do I do before a deploy?"
+    sub = Searcher(store, embedder, SearchSettings(paths=["engineering"])).search(question)
+    assert sub.results and {r.source for r in sub.results} == {"engineering/deploy-runbook.md"}
+    pdf = Searcher(store, embedder, SearchSettings(paths=["*.pdf"])).search(question)
+    assert pdf.results and {r.source for r in pdf.results} == {"travel-and-onboarding.pdf"}
+    none = Searcher(store, embedder, SearchSettings(paths=["no-such-folder"])).search(question)
+    assert none.results == []
+
+
+def test_filters_are_not_embedded(store):
+    assert not store.rows("SELECT 1 FROM chunks WHERE embedded_text LIKE '%deprecated%'")
+    assert not store.rows("SELECT 1 FROM chunks WHERE embedded_text LIKE '%.md%'")
+
+
+def test_the_trace_explains_each_result(searcher):
+    data = searcher.search("Which VPN endpoint should I use in Lisbon?").to_json()
+    for result in data["results"]:
+        trace = result["trace"]
+        assert set(trace) == {"vector_rank", "vector_distance", "bm25_rank", "fused_score",
+                              "matched_chunks"}
+        assert trace["vector_rank"] is not None or trace["bm25_rank"] is not None
+        assert trace["fused_score"] == result["score"]
+
+
+def test_spring_default_returns_chunks_and_fitted_returns_sections(tmp_path, sample_folder,
+                                                                   embedder, searcher):
+    with Store(tmp_path / "spring.sqlite") as spring_store:
+        Indexer(spring_store, embedder, IndexSettings(profile="spring-default")).run(sample_folder)
+        spring = Searcher(spring_store, embedder).search("How much is the hotel limit?")
+    assert [r.kind for r in spring.results] == ["chunk"] * 4
+    assert all(r.chunks[0].bm25_rank is None for r in spring.results), "no hybrid"
+    fitted = searcher.search("How much is the hotel limit?")
+    assert [r.kind for r in fitted.results] == ["section"] * 3
+
+
+def test_an_empty_index_says_so(tmp_path, embedder):
+    with Store(tmp_path / "empty.sqlite") as empty:
+        with pytest.raises(SearchError, match="index is empty"):
+            Searcher(empty, embedder).search("anything")
+
+
+def test_an_index_built_by_another_embedder_is_refused(tmp_path, sample_index, embedder):
+    import shutil
+
+    copy = tmp_path / "other.sqlite"
+    shutil.copyfile(sample_index, copy)
+    with Store(copy) as other:
+        other.set_meta({"model_sha256": "f" * 64, "embedder_id": "some-other-model"})
+        with pytest.raises(SearchError, match="another embedder"):
+            Searcher(other, embedder).search("leave")
+
+
+# -- logic, no model ----------------------------------------------------------------
+
+def test_rrf_rewards_agreement_between_the_rankings():
+    fused = fuse([(1, 0.1), (2, 0.2), (3, 0.3)], [3, 4], SearchSettings())
+    # 2 and 4 tie on fused score; the one the vector search ranked wins the tie.
+    assert [c.chunk_id for c in fused] == [3, 1, 2, 4]
+    assert fused[0].vector_rank == 3 and fused[0].bm25_rank == 1
+    only_vector = fuse([(1, 0.1)], [], SearchSettings())
+    assert only_vector[0].fused_score == pytest.approx(1 / 61)
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_the_context_budget_is_shared_and_never_exceeded(seed):
+    rng = random.Random(seed)
+    sizes = [rng.randint(10, 3000) for _ in range(rng.randint(1, 6))]
+    total = rng.randint(100, 4000)
+    budgets = share_budget(sizes, total)
+    assert sum(budgets) <= total
+    assert all(0 <= b for b in budgets)
+    if sum(sizes) <= total:
+        assert budgets == sizes
+
+
+def words(text):
+    return len(text.split())
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_excerpts_fit_the_budget_and_keep_the_best_match(seed):
+    rng = random.Random(seed)
+    body = " ".join(f"w{i}" for i in range(rng.randint(50, 800)))
+    positions = [m for m in range(len(body)) if body[m] == "w"]
+    spans = []
+    for _ in range(rng.randint(1, 5)):
+        start = rng.choice(positions)
+        end = body.find(" ", start + rng.randint(5, 60))
+        spans.append((start, end if end != -1 else len(body)))
+    budget = rng.randint(30, 300)
+    regions = excerpts_around(body, spans, budget, words)
+    text = EXCERPT_SEPARATOR.join(body[s:e] for s, e in regions)
+    best_start, best_end = spans[0]
+    assert any(s <= best_start and best_end <= e for s, e in regions)
+    if words(body[best_start:best_end]) <= budget:
+        assert words(text) <= budget or len(regions) == 1 and regions[0] == spans[0]
+    assert all(a[1] < b[0] for a, b in zip(regions, regions[1:]))
+
+
+def test_fts_queries_quote_every_term():
+    assert fts_query('NOT "leave" AND sick*') == '"not" OR "leave" OR "sick"'
+    assert fts_query("the of a") == ""
+
+
+def test_path_filters():
+    assert matches_paths("engineering/deploy.md", ["engineering"])
+    assert matches_paths("engineering/deploy.md", ["engineering/"])
+    assert not matches_paths("engineering-old/deploy.md", ["engineering"])
+    assert matches_paths("a/b/c.pdf", ["*.pdf"])
+    assert matches_paths("x.md", [])
