@@ -1,0 +1,1 @@
+"""Answers from the local llama.cpp model: prompt within budget, streaming, citations."""

@@ -1,0 +1,64 @@
+"""`[n]` markers in an answer, mapped to the sources that were actually given.
+
+A marker that points at no source is removed, never shown as a citation to
+something that was not retrieved. An answer without markers still lists the
+sources it was given: every answer shown to a user has its sources.
+"""
+from __future__ import annotations
+
+import re
+
+# [1]  [1, 2]  [1,2,3]  [1-2]  — what small models write.
+MARKER = re.compile(r"([ \t]?)\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]")
+
+
+def numbers_in(marker_body: str) -> list[int]:
+    numbers: list[int] = []
+    for part in re.split(r"\s*,\s*", marker_body):
+        bounds = [int(n) for n in re.split(r"\s*[–-]\s*", part)]
+        if len(bounds) == 2 and 0 < bounds[1] - bounds[0] < 10:
+            numbers += list(range(bounds[0], bounds[1] + 1))
+        else:
+            numbers += bounds[:1]
+    return numbers
+
+
+def clean_markers(answer: str, valid: set[int]) -> tuple[str, list[int]]:
+    """The answer with markers limited to valid numbers, and the numbers cited in order."""
+    cited: list[int] = []
+
+    def replace(match: re.Match) -> str:
+        kept = [n for n in numbers_in(match.group(2)) if n in valid]
+        for n in kept:
+            if n not in cited:
+                cited.append(n)
+        if not kept:  # "text [9]." becomes "text.", not "text ."
+            return ""
+        return match.group(1) + "".join(f"[{n}]" for n in dict.fromkeys(kept))
+
+    return MARKER.sub(replace, answer), cited
+
+
+class MarkerFilter:
+    """Streams text on, holding back a possible marker until it is complete,
+    so an invalid `[n]` never reaches the screen even for a moment."""
+
+    LONGEST_MARKER = 16
+
+    def __init__(self, valid: set[int]):
+        self.valid = valid
+        self.pending = ""
+
+    def feed(self, text: str) -> str:
+        self.pending += text
+        cut = self.pending.rfind("[")
+        if cut != -1 and "]" not in self.pending[cut:] and \
+                len(self.pending) - cut <= self.LONGEST_MARKER:
+            ready, self.pending = self.pending[:cut], self.pending[cut:]
+        else:
+            ready, self.pending = self.pending, ""
+        return clean_markers(ready, self.valid)[0]
+
+    def flush(self) -> str:
+        ready, self.pending = self.pending, ""
+        return clean_markers(ready, self.valid)[0]
