@@ -66,22 +66,26 @@ def _fitting_heading(path: list[str], limit: int, count: Count) -> str:
 def _chunk_section(document: Document, index: int, section: Section, source: str,
                    settings: ChunkSettings, count: Count) -> Iterator[Child]:
     prefix = embedding_prefix(document, section, source, settings, count)
-
-    def fits(text: str) -> bool:
-        return count(prefix + text) <= settings.budget
-
-    def child(kind: str, piece: Piece, text: str | None = None) -> Child:
-        body_text = section.body[piece.start:piece.end] if text is None else text
-        return Child(section=index, kind=kind, text=body_text, embedded_text=prefix + body_text,
-                     start=piece.start, end=piece.end, page=section.page_at(piece.start),
-                     split_level=piece.level)
-
     body = section.body
+
+    def fitting(prefix: str):
+        return lambda text: count(prefix + text) <= settings.budget
+
+    def child(kind: str, piece: Piece, text: str | None = None, lead: str = "") -> Child:
+        body_text = body[piece.start:piece.end] if text is None else text
+        return Child(section=index, kind=kind, text=body_text,
+                     embedded_text=prefix + lead + body_text, start=piece.start, end=piece.end,
+                     page=section.page_at(piece.start), split_level=piece.level)
+
+    fits = fitting(prefix)
+    previous: list[Block] = []
     for group in _groups(section):
         first = group[0]
         if first.kind == CODE:
-            for piece in split_code(body, first.start, first.end, fits, first.language):
-                yield child(CODE, piece)
+            lead = lead_in(body, previous, settings.budget // 4, count)
+            for piece in split_code(body, first.start, first.end, fitting(prefix + lead),
+                                    first.language):
+                yield child(CODE, piece, lead=lead)
         elif first.kind == TABLE:
             yield from _table_rows(first, fits, child)
         else:
@@ -90,6 +94,24 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
                 pieces = _with_overlap(body, pieces, settings.overlap, fits, count)
             for piece in pieces:
                 yield child(_prose_kind(group, piece), piece)
+        previous = group
+
+
+def lead_in(body: str, previous: list[Block], limit: int, count: Count) -> str:
+    """The end of the prose just before a code block ("To detach a partition
+    without blocking, run:"), embedded with the code — code alone rarely shares
+    words with the question it answers. Whole sentences, within `limit` tokens."""
+    if not previous or previous[-1].kind in (CODE, TABLE):
+        return ""
+    block = previous[-1]
+    text = " ".join(body[block.start:block.end].split())
+    sentences = [s for s in re.split(r"(?<=[.!?:])\s+", text) if s]
+    taken: list[str] = []
+    for sentence in reversed(sentences):
+        if count(" ".join([sentence] + taken)) - count("") > limit:
+            break
+        taken.insert(0, sentence)
+    return " ".join(taken) + "\n" if taken else ""
 
 
 def _groups(section: Section) -> Iterator[list[Block]]:
