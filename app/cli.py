@@ -61,6 +61,15 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("question")
     _retrieval_options(search, default_k=None)
 
+    ask = commands.add_parser("ask", parents=[common], help="answer a question with citations")
+    ask.add_argument("question")
+    ask.add_argument("--model", type=Path, default=None,
+                     help="a .gguf model file (default: the bundled SmolLM2-135M-Instruct)")
+    ask.add_argument("--ctx", type=int, default=4096, help="model context size (default 4096)")
+    ask.add_argument("--answer-tokens", type=int, default=384,
+                     help="tokens reserved for the answer (default 384)")
+    _retrieval_options(ask, default_k=None)
+
     evaluate = commands.add_parser("eval", parents=[common], help="golden-set retrieval evaluation")
     evaluate.add_argument("cases", type=Path, help="TSV with question and answer_span columns")
     _retrieval_options(evaluate, default_k=5)
@@ -91,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
-               "eval": cmd_eval}[args.command]
+               "ask": cmd_ask, "eval": cmd_eval}[args.command]
     try:
         return handler(args, db)
     except KeyboardInterrupt:
@@ -267,3 +276,45 @@ def cmd_eval(args, db: Path) -> int:
 def _eval_progress(done: int, total: int) -> None:
     if done == total or done % 10 == 0:
         print(f"evaluating: {done}/{total}", file=sys.stderr, flush=True)
+
+
+def cmd_ask(args, db: Path) -> int:
+    from app.answers.answerer import Answerer, Finished, Status, Token
+    from app.answers.model import LocalModel, ModelError
+    from app.answers.prompt import PromptTooLarge
+    from app.retrieval import SearchError
+
+    embedder = load_embedder()
+    model = LocalModel(args.model, n_ctx=args.ctx)
+    with open_store(db) as store:
+        answerer = Answerer(make_searcher(args, store, embedder), model,
+                            answer_tokens=args.answer_tokens)
+        try:
+            model.load()
+            answer = None
+            for event in answerer.ask(args.question):
+                if isinstance(event, Status):
+                    print(event.message, file=sys.stderr, flush=True)
+                elif isinstance(event, Token) and not args.json:
+                    print(event.text, end="", flush=True)
+                elif isinstance(event, Finished):
+                    answer = event.answer
+        except (SearchError, ModelError, PromptTooLarge) as error:
+            raise UserError(str(error)) from error
+    if args.json:
+        print(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(_sources_text(answer))
+    return EXIT_OK
+
+
+def _sources_text(answer) -> str:
+    if answer.refused:
+        return answer.text
+    title = "Sources cited:" if answer.cited else "Sources consulted (the answer cites none):"
+    lines = ["", "", title]
+    for citation in answer.citations:
+        page = f" (p. {citation['page']})" if citation["page"] else ""
+        lines.append(f"  [{citation['n']}] {citation['source']} › {citation['heading']}{page}")
+    lines.append(f"({answer.budget} · {answer.model})")
+    return "\n".join(lines)

@@ -41,24 +41,35 @@ def clean_markers(answer: str, valid: set[int]) -> tuple[str, list[int]]:
 
 class MarkerFilter:
     """Streams text on, holding back a possible marker until it is complete,
-    so an invalid `[n]` never reaches the screen even for a moment."""
+    so an invalid `[n]` never reaches the screen even for a moment.
 
-    LONGEST_MARKER = 16
+    The whole text so far is cleaned each time, up to the last `[` that is
+    not closed yet; what is new in that cleaned text is released.
+    """
+
+    LONGEST_MARKER = 24
 
     def __init__(self, valid: set[int]):
         self.valid = valid
-        self.pending = ""
+        self.raw = ""
+        self.shown = ""
 
     def feed(self, text: str) -> str:
-        self.pending += text
-        cut = self.pending.rfind("[")
-        if cut != -1 and "]" not in self.pending[cut:] and \
-                len(self.pending) - cut <= self.LONGEST_MARKER:
-            ready, self.pending = self.pending[:cut], self.pending[cut:]
-        else:
-            ready, self.pending = self.pending, ""
-        return clean_markers(ready, self.valid)[0]
+        self.raw += text
+        return self._release(self._stable_end())
 
     def flush(self) -> str:
-        ready, self.pending = self.pending, ""
-        return clean_markers(ready, self.valid)[0]
+        return self._release(len(self.raw))
+
+    def _stable_end(self) -> int:
+        cut = self.raw.rfind("[")
+        if cut == -1 or "]" in self.raw[cut:] or len(self.raw) - cut > self.LONGEST_MARKER:
+            cut = len(self.raw)
+        # A trailing space waits: if a marker that gets removed follows, it goes too.
+        return len(self.raw[:cut].rstrip(" \t"))
+
+    def _release(self, end: int) -> str:
+        cleaned = clean_markers(self.raw[:end], self.valid)[0]
+        new = cleaned[len(self.shown):] if cleaned.startswith(self.shown) else ""
+        self.shown = cleaned if new or cleaned.startswith(self.shown) else self.shown
+        return new

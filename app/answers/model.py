@@ -146,9 +146,11 @@ class LocalModel:
         llama.cpp cannot be interrupted while it reads the prompt: nothing is
         yielded until then, which callers show as "reading sources…".
         """
+        # Greedy decoding with a strong repetition penalty: small models
+        # otherwise loop on a phrase; answers should be repeatable anyway.
         stream = self.llama.create_completion(prompt=prompt, max_tokens=max_tokens, stop=stop,
-                                              temperature=0.2, top_p=0.9, repeat_penalty=1.1,
-                                              seed=0, stream=True)
+                                              temperature=0.0, repeat_penalty=1.3,
+                                              frequency_penalty=0.3, seed=0, stream=True)
         try:
             for part in stream:
                 if cancel.is_set():

@@ -1,0 +1,101 @@
+"""Answer benchmark: time to first token and tokens/s with the bundled model.
+
+    python benchmarks/answer.py [--json]
+
+Indexes the sample handbook in a temporary folder, retrieves 3 sources for a
+few questions, and for each one measures, with the same loaded model: the
+prompt size in the model's tokens, time to first token (llama.cpp reads the
+whole prompt before the first token) and generation speed. As a baseline from
+the same run it also times the bare prompt evaluation (no sampling) of the
+same prompts, which is what bounds the time to first token.
+Target: time to first token ≤ 1 s on 2 cores.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.answers.model import LocalModel  # noqa: E402
+from app.answers.prompt import Source, build_prompt  # noqa: E402
+from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
+from app.embedder import Embedder  # noqa: E402
+from app.indexer import Indexer  # noqa: E402
+from app.retrieval import Searcher  # noqa: E402
+from app.store import Store  # noqa: E402
+
+QUESTIONS = ["How many days of annual leave do I get?",
+             "What is the hotel limit per night in London?",
+             "How long do I have to contest my appraisal result?"]
+
+
+def measure(model: LocalModel, prompt) -> dict:
+    model.llama.reset()  # no prompt cache between questions: worst case
+    started = time.perf_counter()
+    first, tokens = None, 0
+    for _ in model.generate(prompt.text, prompt.stop, 128, threading.Event()):
+        tokens += 1
+        if first is None:
+            first = time.perf_counter() - started
+    total = time.perf_counter() - started
+    model.llama.reset()
+    ids = model.llama.tokenize(prompt.text.encode(), add_bos=False, special=True)
+    eval_started = time.perf_counter()
+    model.llama.eval(ids)
+    prompt_eval = time.perf_counter() - eval_started
+    model.llama.reset()
+    return {"prompt_tokens": prompt.prompt_tokens, "time_to_first_token_s": round(first or total, 3),
+            "prompt_eval_s": round(prompt_eval, 3),
+            "prompt_tokens_per_s": round(len(ids) / prompt_eval, 1),
+            "generated_tokens": tokens,
+            "generation_tokens_per_s": round((tokens - 1) / (total - first), 1)
+            if tokens > 1 and first else None}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    embedder, model = Embedder(), LocalModel()
+    load_started = time.perf_counter()
+    model.load()
+    load_seconds = time.perf_counter() - load_started
+    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "b.sqlite") as store:
+        Indexer(store, embedder).run(SAMPLE_HANDBOOK)
+        searcher = Searcher(store, embedder)
+        runs = []
+        for question in QUESTIONS:
+            sources = [Source.from_result(n, r)
+                       for n, r in enumerate(searcher.search(question).results, start=1)]
+            prompt = build_prompt(model, question, sources, [], model.n_ctx, 384)
+            runs.append({"question": question, "sources": len(prompt.sources), **measure(model, prompt)})
+    summary = {
+        "model": model.name, "n_ctx": model.n_ctx, "load_s": round(load_seconds, 2),
+        "median_prompt_tokens": statistics.median(r["prompt_tokens"] for r in runs),
+        "median_time_to_first_token_s": statistics.median(r["time_to_first_token_s"] for r in runs),
+        "median_prompt_tokens_per_s": statistics.median(r["prompt_tokens_per_s"] for r in runs),
+        "median_generation_tokens_per_s": statistics.median(
+            r["generation_tokens_per_s"] for r in runs if r["generation_tokens_per_s"]),
+        "runs": runs,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return
+    for key, value in summary.items():
+        if key != "runs":
+            print(f"{key:>32}: {value}")
+    for run in runs:
+        print(f"  {run['prompt_tokens']:>5} prompt tokens · first token {run['time_to_first_token_s']}s "
+              f"(bare prompt eval {run['prompt_eval_s']}s) · {run['generation_tokens_per_s']} tok/s "
+              f"· {run['question']}")
+
+
+if __name__ == "__main__":
+    main()

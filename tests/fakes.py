@@ -1,0 +1,70 @@
+"""Fakes for unit tests of logic (never a substitute for the product path)."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from app.answers.model import Chunk
+
+
+class FakeChatModel:
+    """Counts one token per whitespace-separated word; replies from a queue."""
+
+    name = "fake.gguf"
+
+    def __init__(self, n_ctx: int = 4096, replies: list[list[str]] | None = None):
+        self.n_ctx = n_ctx
+        self.replies = list(replies or [])
+        self.prompts: list[str] = []
+
+    def enqueue(self, *tokens: str) -> None:
+        self.replies.append(list(tokens))
+
+    def count(self, text: str) -> int:
+        return len(text.split())
+
+    def render(self, messages: list[dict]) -> tuple[str, list[str]]:
+        text = "".join(f"<{m['role']}> {m['content']} </{m['role']}>\n" for m in messages)
+        return text + "<assistant>", ["</assistant>"]
+
+    def generate(self, prompt: str, stop: list[str], max_tokens: int,
+                 cancel: threading.Event):
+        self.prompts.append(prompt)
+        for token in (self.replies.pop(0) if self.replies else [])[:max_tokens]:
+            if cancel.is_set():
+                break
+            yield Chunk(token)
+
+
+@dataclass
+class FakeResult:
+    rank: int
+    source: str
+    heading: str
+    text: str
+    page: int | None = None
+    page_end: int | None = None
+    section_id: int = 1
+    chunk_indexes: list[int] = field(default_factory=lambda: [0])
+
+
+@dataclass
+class FakeCandidate:
+    vector_distance: float
+
+
+@dataclass
+class FakeResponse:
+    results: list
+    candidates: list
+
+
+class FakeSearcher:
+    def __init__(self, results: list[FakeResult], distance: float = 0.3):
+        self.results = results
+        self.distance = distance
+        self.queries: list[str] = []
+
+    def search(self, question: str) -> FakeResponse:
+        self.queries.append(question)
+        return FakeResponse(self.results, [FakeCandidate(self.distance)])

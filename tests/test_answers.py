@@ -1,0 +1,162 @@
+"""The answer pipeline: streaming, stop, citations, refusals, follow-ups, model files."""
+import json
+import shutil
+import socket
+import threading
+
+import pytest
+
+from app.answers.answerer import (NOTHING_FOUND, Answerer, Conversation, Finished, Status,
+                                  Token)
+from app.answers.model import LocalModel, ModelError, check_model_file
+from app.bundled import answer_model_path
+from app.cli import main
+from fakes import FakeChatModel, FakeResult, FakeSearcher
+
+RESULTS = [FakeResult(1, "handbook.md", "Leave › Annual leave", "Annual leave is 28 days."),
+           FakeResult(2, "travel.pdf", "Travel › Hotels", "Hotels up to 160 GBP.", page=4)]
+
+
+def run(answerer, question, **options):
+    events = list(answerer.ask(question, **options))
+    tokens = "".join(e.text for e in events if isinstance(e, Token))
+    (finished,) = [e for e in events if isinstance(e, Finished)]
+    return events, tokens, finished.answer
+
+
+def test_events_stream_in_order_and_the_answer_carries_its_citations():
+    model = FakeChatModel()
+    model.enqueue("Leave", " is", " 28", " days", " [1]", ".")
+    events, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model), "How much leave?")
+    stages = [e.stage for e in events if isinstance(e, Status)]
+    assert stages == ["searching", "reading", "generating"]
+    assert tokens == answer.text == "Leave is 28 days [1]."
+    assert [c["n"] for c in answer.citations] == [1] and answer.cited
+    assert answer.citations[0]["source"] == "handbook.md"
+    assert answer.context_tokens <= answer.n_ctx
+
+
+def test_a_marker_pointing_at_nothing_never_reaches_the_screen():
+    model = FakeChatModel()
+    model.enqueue("Hotels", " are", " capped", " [", "7", "]", " [2", "].")
+    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model), "Hotels?")
+    assert "[7]" not in tokens and tokens == answer.text == "Hotels are capped [2]."
+    assert [c["n"] for c in answer.citations] == [2]
+
+
+def test_an_answer_without_markers_still_lists_its_sources():
+    model = FakeChatModel()
+    model.enqueue("Twenty-eight", " days.")
+    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model), "How much leave?")
+    assert not answer.cited
+    assert [c["source"] for c in answer.citations] == ["handbook.md", "travel.pdf"]
+
+
+def test_stop_ends_generation_between_tokens():
+    model = FakeChatModel()
+    model.enqueue(*[f" w{i}" for i in range(100)])
+    cancel = threading.Event()
+    seen = []
+    for event in Answerer(FakeSearcher(RESULTS), model).ask("q", cancel=cancel):
+        if isinstance(event, Token):
+            seen.append(event.text)
+            if len(seen) == 3:
+                cancel.set()
+        if isinstance(event, Finished):
+            answer = event.answer
+    assert answer.stopped and len(answer.text.split()) <= 4
+
+
+def test_nothing_relevant_means_no_generation():
+    model = FakeChatModel()
+    model.enqueue("made", " up")
+    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS, distance=0.9), model), "Sourdough?")
+    assert model.prompts == [] and tokens == ""
+    assert answer.text == NOTHING_FOUND and answer.refused and answer.citations == []
+
+
+def test_follow_ups_keep_history_and_search_with_the_previous_question():
+    model = FakeChatModel()
+    model.enqueue("28", " days", " [1]")
+    model.enqueue("Yes", " [1]")
+    searcher = FakeSearcher(RESULTS)
+    answerer = Answerer(searcher, model)
+    conversation = Conversation()
+    for question in ("How many days of annual leave do I get?", "And can I carry them over?"):
+        *_, last = answerer.ask(question, conversation)
+        conversation.add(last.answer)
+    assert searcher.queries[1] == "How many days of annual leave do I get? And can I carry them over?"
+    assert "28 days [1]" in model.prompts[1], "the previous answer is in the second prompt"
+
+
+@pytest.mark.parametrize("content, expected", [
+    (None, "does not exist"),
+    (b"", "empty"),
+    (b"PK\x03\x04 this is a zip file", "not a GGUF"),
+])
+def test_bad_model_files_are_named_with_what_to_do(tmp_path, content, expected):
+    path = tmp_path / "model.gguf"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ModelError, match=expected) as error:
+        check_model_file(path)
+    assert str(path) in str(error.value) and "Settings" in str(error.value)
+
+
+@pytest.mark.slow
+def test_a_truncated_model_file_is_refused_in_words(tmp_path):
+    truncated = tmp_path / "truncated.gguf"
+    with open(answer_model_path(), "rb") as source:
+        truncated.write_bytes(source.read(2_000_000))
+    model = LocalModel(truncated)
+    with pytest.raises(ModelError, match="could not be loaded.*truncated or damaged"):
+        model.load()
+
+
+@pytest.mark.slow
+def test_a_context_smaller_than_the_reserved_answer_is_a_clear_message(sample_index, capsys):
+    code = main(["ask", "How many days of annual leave do I get?", "--db", str(sample_index),
+                 "--ctx", "256", "--answer-tokens", "300"])
+    assert code == 1
+    assert "cannot hold the question" in capsys.readouterr().err
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    """Any attempt to open an internet socket fails the test."""
+    real_socket = socket.socket
+
+    def guarded(family=socket.AF_INET, *args, **kwargs):
+        if family in (socket.AF_INET, socket.AF_INET6):
+            raise AssertionError("the app tried to open a network socket")
+        return real_socket(family, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "socket", guarded)
+    monkeypatch.setattr(socket, "create_connection",
+                        lambda *a, **k: (_ for _ in ()).throw(AssertionError("network")))
+
+
+@pytest.mark.slow
+def test_ask_answers_from_the_sample_handbook_with_the_real_model_offline(sample_index, capsys,
+                                                                          no_network):
+    code = main(["ask", "How many days of annual leave do I get?", "--db", str(sample_index),
+                 "--json"])
+    assert code == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["answer"].strip()
+    assert answer["model"] == "SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert 0 < answer["context_tokens"] <= answer["n_ctx"] == 4096
+    assert answer["citations"]
+    sources = {(c["source"], c["heading"]) for c in answer["citations"]}
+    assert ("employee-handbook.md",
+            "Quillmoor Labs Employee Handbook › Leave › Annual leave") in sources
+
+
+@pytest.mark.slow
+def test_search_keeps_working_when_the_model_file_is_broken(sample_index, tmp_path, capsys):
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF" + b"\0" * 100)
+    assert main(["ask", "leave?", "--db", str(sample_index), "--model", str(broken)]) == 1
+    assert "could not be loaded" in capsys.readouterr().err
+    assert main(["search", "leave?", "--db", str(sample_index), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["results"]
