@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     common = _common_options(top_level=False)
     parser = argparse.ArgumentParser(prog="handbook-qa", parents=[_common_options(top_level=True)],
                                      description="Ask questions about a local handbook, offline.")
-    parser.add_argument("--version", action="version", version=f"handbook-qa {__version__}")
+    parser.add_argument("--version", action="store_true", help="versions of the app and its models")
     commands = parser.add_subparsers(dest="command")
 
     gui = commands.add_parser("gui", parents=[common], help="open the desktop app")
@@ -95,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     db = args.db or paths.default_db()
+    if args.version:
+        from app.about import versions
+
+        print(json.dumps(versions(), indent=2) if args.json else
+              "\n".join(f"{name}: {value}" for name, value in versions().items()))
+        return EXIT_OK
     if args.command in (None, "gui"):
         from app.gui.main import run_gui
 

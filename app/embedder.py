@@ -24,12 +24,14 @@ from app import bundled
 log = logging.getLogger(__name__)
 
 DIMENSIONS = 384
+MAX_POSITIONS = 512  # MiniLM's position embeddings
 
 
 class Embedder:
     def __init__(self, model_path: Path | None = None,
                  tokenizer_path: Path = bundled.TOKENIZER_PATH,
-                 batch_size: int = 32, threads: int | None = None):
+                 batch_size: int = 32, threads: int | None = None,
+                 window: int | None = None):
         from tokenizers import Tokenizer
 
         self._model_path = model_path
@@ -47,6 +49,13 @@ class Embedder:
         self._counter.no_padding()
         self._tokenizer = Tokenizer.from_file(str(self.tokenizer_path))
         self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        if window and window != self.window:
+            # A user's window override: the model then reads `window` tokens
+            # (MiniLM has 512 positions; it was trained on 128).
+            if not 16 <= window <= MAX_POSITIONS:
+                raise ValueError(f"the embedding window must be between 16 and {MAX_POSITIONS}")
+            self._tokenizer.enable_truncation(window, strategy="longest_first")
+            self.window = window
         self.special_tokens: int = len(self._counter.encode("").ids)
 
     id = bundled.EMBEDDER_ID

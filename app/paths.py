@@ -21,3 +21,14 @@ def data_dir() -> Path:
 
 def default_db() -> Path:
     return data_dir() / "index.sqlite"
+
+
+def index_for(folder: Path, profile: str = "fitted") -> Path:
+    """The desktop app's index of one folder: one file per folder and profile,
+    so switching between folders (or profiles) never rebuilds anything."""
+    import hashlib
+
+    resolved = Path(folder).resolve()
+    digest = hashlib.sha1(str(resolved).encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    name = "".join(c if c.isalnum() or c in "-_" else "-" for c in resolved.name)[:40] or "folder"
+    return data_dir() / "indexes" / f"{name}-{digest}-{profile}.sqlite"

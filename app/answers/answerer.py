@@ -37,6 +37,13 @@ class Token:
 
 
 @dataclass
+class Retrieved:
+    """The sources, as soon as the search is done (before the model reads them)."""
+
+    results: list
+
+
+@dataclass
 class Answer:
     question: str
     text: str
@@ -92,12 +99,14 @@ class Answerer:
         self.relevance_threshold = relevance_threshold
 
     def ask(self, question: str, conversation: Conversation | None = None,
-            cancel: threading.Event | None = None) -> Iterator[Status | Token | Finished]:
+            cancel: threading.Event | None = None
+            ) -> Iterator[Status | Retrieved | Token | Finished]:
         conversation = conversation or Conversation()
         cancel = cancel or threading.Event()
         yield Status("searching", "searching the handbook…")
         response = self.searcher.search(conversation.retrieval_query(question))
         sources = [Source.from_result(n, r) for n, r in enumerate(response.results, start=1)]
+        yield Retrieved(response.results)
         if not self._relevant(response):
             yield Finished(self._refusal(question, sources))
             return
