@@ -1,0 +1,509 @@
+"""The Settings dialog: edits an `AppSettings` (plain data) and hands back a new one.
+
+The dialog never touches the index or the model itself. It validates what it
+can cheaply (the model file's header, chunk settings the chunker would refuse)
+and says in words when saving will re-index the folder.
+
+Every label that can show user or file text (model path, error messages) is
+plain text; field names from front matter only appear in table items, which Qt
+never renders as markup, and never in tooltips (those auto-detect rich text).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.answers.model import ModelError, check_model_file
+from app.chunking.chunks import (
+    CITATION_FIELDS,
+    DEFAULT_METADATA_POLICY,
+    DROP,
+    EMBED,
+    FRONT_MATTER_DEFAULT,
+    HEADROOM,
+    MIN_BUDGET,
+    POLICY_VALUES,
+    RETRIEVE,
+)
+from app.gui.safe_text import plain_label
+from app.settings import CONTEXT_SIZES, PROFILES, AppSettings
+
+BUNDLED_MODEL_TEXT = "Bundled: SmolLM2-135M-Instruct (Q4_1)"
+GGUF_FILTER = "GGUF models (*.gguf)"
+BUILTIN_FIELDS = ("heading", "title", "source", "chunk_index", "total_chunks", "page")
+POLICY_LABELS = {EMBED: "embed", RETRIEVE: "retrieve only", DROP: "drop"}
+PROFILE_LABELS = {
+    "fitted": "fitted — structure-first, window-fitted (recommended)",
+    "spring-default": "spring-default — Spring AI 2.0.1 defaults, for comparison",
+}
+REINDEX_NOTE = "Saving will re-index the folder (re-chunk and re-embed)."
+MAX_WINDOW = 512
+MIN_WINDOW = MIN_BUDGET + HEADROOM  # the smallest window whose chunk budget the chunker accepts
+ERROR_STYLE = "color: #b00020;"
+WARNING_STYLE = "color: #8a5a00;"
+NOTE_STYLE = "color: #1a4f8b;"
+
+
+def _wrapped(label):
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+    policy.setHeightForWidth(True)  # so layouts ask its height for the real width
+    label.setSizePolicy(policy)
+    label.setWordWrap(True)
+    return label
+
+
+def _fixed(widget):
+    """Short numeric fields keep their natural width instead of spanning the dialog."""
+    widget.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    return widget
+
+
+class _Rows:
+    """Label / field rows on a grid.
+
+    A QFormLayout gives a word-wrapped label in the field column far more height
+    than it needs (it sizes it for a narrow width), leaving gaps under every
+    warning; a QGridLayout asks the label's real height for its real width.
+    """
+
+    def __init__(self, group: QGroupBox):
+        self.grid = QGridLayout(group)
+        self.grid.setColumnStretch(1, 1)
+        self.grid.setHorizontalSpacing(12)
+        self.labels: list = []
+        self.rows = 0
+
+    def addRow(self, text: str, widget) -> None:  # noqa: N802 - mirrors QFormLayout
+        row, self.rows = self.rows, self.rows + 1
+        if text:
+            label = plain_label(text)
+            label.setBuddy(widget)
+            self.grid.addWidget(label, row, 0)
+            self.labels.append(label)
+        fixed = widget.sizePolicy().horizontalPolicy() == QSizePolicy.Policy.Fixed
+        align = Qt.AlignmentFlag.AlignLeft if fixed else Qt.AlignmentFlag(0)
+        self.grid.addWidget(widget, row, 1, align)
+
+
+def max_overlap(window: int) -> int:
+    """The largest overlap the chunker accepts for a window (below half the chunk budget)."""
+    return max(0, (window - HEADROOM) // 2 - 1)
+
+
+class SettingsDialog(QDialog):
+    """Edit the app settings. `window` is the embedder's real window (tokenizer.json);
+    `metadata_fields` are the front-matter field names seen in the index."""
+
+    def __init__(self, settings: AppSettings, window: int, metadata_fields=(), parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self._initial = replace(settings, metadata=dict(settings.metadata))
+        self._window = int(window)
+        self._model_ok = True
+        self._chunking_ok = True
+        self._policy_combos: dict[str, QComboBox] = {}
+        self._form_rows: list[_Rows] = []
+
+        # The groups scroll if the screen is short (a 768 px laptop), the note and
+        # the buttons never do.
+        content = QWidget()
+        groups = QVBoxLayout(content)
+        groups.setContentsMargins(0, 0, 0, 0)
+        groups.setSpacing(10)
+        groups.addWidget(self._model_group())
+        groups.addWidget(self._retrieval_group())
+        groups.addWidget(self._chunking_group())
+        groups.addWidget(self._metadata_group(list(metadata_fields)), 1)
+        self.scroll = QScrollArea()
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(content)
+
+        layout = QVBoxLayout(self)
+        layout.setSpacing(10)
+        layout.addWidget(self.scroll, 1)
+
+        self.reindex_note = _wrapped(plain_label(REINDEX_NOTE))
+        self.reindex_note.setStyleSheet(NOTE_STYLE)
+        self.reindex_note.setToolTip("Chunk sizes, overlap, profile and the metadata policy are "
+                                     "baked into the index, so changing them rebuilds it.")
+        layout.addWidget(self.reindex_note)
+
+        self.button_box = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.button_box.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Save")
+        self.button_box.accepted.connect(self.accept)
+        self.button_box.rejected.connect(self.reject)
+        layout.addWidget(self.button_box)
+
+        self._load(settings)
+        self._connect()
+        self._refresh()
+        self._align_form_labels()
+        self.resize(self.preferred_size(fit_screen=True))
+
+    # ----- building --------------------------------------------------------------------------
+
+    def _form(self, group: QGroupBox) -> _Rows:
+        rows = _Rows(group)
+        self._form_rows.append(rows)
+        return rows
+
+    def _model_group(self) -> QGroupBox:
+        group = QGroupBox("Answer model")
+        form = self._form(group)
+
+        self.model_edit = QLineEdit()
+        self.model_edit.setPlaceholderText(BUNDLED_MODEL_TEXT)
+        self.model_edit.setClearButtonEnabled(True)
+        self.model_edit.setToolTip("The llama.cpp model (.gguf file) that writes the answers; "
+                                   "leave empty to use the bundled model.")
+        self.browse_button = QPushButton("Browse…")
+        self.browse_button.setToolTip("Choose a .gguf model file on this computer.")
+        self.bundled_button = QPushButton("Use bundled")
+        self.bundled_button.setToolTip("Go back to the small model that ships with the app.")
+        form.addRow("Model file:", self.model_edit)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.browse_button)
+        buttons.addWidget(self.bundled_button)
+        buttons.addStretch(1)
+        holder = QWidget()
+        holder.setLayout(buttons)
+        form.addRow("", holder)
+
+        self.model_error = _wrapped(plain_label())
+        self.model_error.setStyleSheet(ERROR_STYLE)
+        self.model_error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.model_error.hide()
+        form.addRow("", self.model_error)
+
+        self.n_ctx_combo = QComboBox()
+        for size in CONTEXT_SIZES:
+            self.n_ctx_combo.addItem(f"{size:,} tokens", size)
+        _fixed(self.n_ctx_combo)
+        self.n_ctx_combo.setToolTip("How many tokens the model reads at once (question, sources "
+                                    "and answer); larger needs more memory.")
+        form.addRow("Context size:", self.n_ctx_combo)
+
+        self.answer_spin = QSpinBox()
+        self.answer_spin.setRange(64, 2048)
+        self.answer_spin.setSingleStep(32)
+        self.answer_spin.setSuffix(" tokens")
+        _fixed(self.answer_spin)
+        self.answer_spin.setToolTip("Tokens of the context reserved for the answer; the rest "
+                                    "holds the question and the sources.")
+        form.addRow("Answer length:", self.answer_spin)
+        return group
+
+    def _retrieval_group(self) -> QGroupBox:
+        group = QGroupBox("Retrieval")
+        form = self._form(group)
+        self.results_spin = QSpinBox()
+        self.results_spin.setRange(1, 10)
+        _fixed(self.results_spin)
+        self.results_spin.setToolTip("How many handbook sections are given to the model and "
+                                     "listed as sources (fitted profile only).")
+        form.addRow("Sections returned:", self.results_spin)
+        self.candidates_spin = QSpinBox()
+        self.candidates_spin.setRange(5, 100)
+        _fixed(self.candidates_spin)
+        self.candidates_spin.setToolTip("How many chunks each search (meaning and keywords) "
+                                        "looks at before the best sections are picked.")
+        form.addRow("Chunks searched:", self.candidates_spin)
+        return group
+
+    def _chunking_group(self) -> QGroupBox:
+        group = QGroupBox("Chunking (changing these re-indexes the folder)")
+        form = self._form(group)
+
+        self.overlap_spin = QSpinBox()
+        self.overlap_spin.setSuffix(" tokens")
+        _fixed(self.overlap_spin)
+        self.overlap_spin.setToolTip("Tokens repeated at the start of the next chunk so a "
+                                     "sentence cut at a boundary is still found.")
+        form.addRow("Overlap:", self.overlap_spin)
+
+        self.window_spin = QSpinBox()
+        self.window_spin.setRange(0, MAX_WINDOW)
+        self.window_spin.setSpecialValueText(f"from tokenizer.json ({self._window})")
+        self.window_spin.setSuffix(" tokens")
+        _fixed(self.window_spin)
+        self.window_spin.setToolTip("The most tokens the embedding model sees per chunk; 0 uses "
+                                    "the model's own limit from tokenizer.json.")
+        form.addRow("Window override:", self.window_spin)
+
+        self.window_warning = _wrapped(plain_label())
+        self.window_warning.setStyleSheet(WARNING_STYLE)
+        self.window_warning.hide()
+        form.addRow("", self.window_warning)
+
+        self.profile_combo = QComboBox()
+        for profile in PROFILES:
+            self.profile_combo.addItem(PROFILE_LABELS.get(profile, profile), profile)
+        self.profile_combo.setToolTip("How documents are cut into chunks: the app's own "
+                                      "structure-aware chunker, or Spring AI's for comparison.")
+        form.addRow("Profile:", self.profile_combo)
+
+        self.chunking_error = _wrapped(plain_label())
+        self.chunking_error.setStyleSheet(ERROR_STYLE)
+        self.chunking_error.hide()
+        form.addRow("", self.chunking_error)
+        return group
+
+    def _metadata_group(self, metadata_fields: list[str]) -> QGroupBox:
+        group = QGroupBox("Metadata policy")
+        box = QVBoxLayout(group)
+        self.metadata_intro = intro = _wrapped(plain_label(
+            "Embed: part of the text searched by meaning. Retrieve only: stored and shown "
+            "with results. Drop: not stored at all."))
+        box.addWidget(intro)
+
+        names: list[str] = []
+        for name in (*BUILTIN_FIELDS, *metadata_fields, *self._initial.metadata):
+            if isinstance(name, str) and name and name not in names:
+                names.append(name)
+
+        self.metadata_table = QTableWidget(len(names), 2)
+        self.metadata_table.setHorizontalHeaderLabels(["Field", "Policy"])
+        self.metadata_table.verticalHeader().setVisible(False)
+        self.metadata_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.metadata_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.metadata_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        header = self.metadata_table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(1, 180)
+        self.metadata_table.setToolTip("What happens to each document field when the folder "
+                                       "is indexed.")
+        for row, name in enumerate(names):
+            item = QTableWidgetItem(name)  # table items are never rendered as markup
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.metadata_table.setItem(row, 0, item)
+            combo = QComboBox()
+            for value in POLICY_VALUES:
+                if value == DROP and name in CITATION_FIELDS:
+                    continue
+                combo.addItem(POLICY_LABELS[value], value)
+            if name in CITATION_FIELDS:
+                combo.setToolTip("Citations need this field (to name the source, section "
+                                 "and page), so it cannot be dropped.")
+                item.setToolTip("Citations need this field, so it cannot be dropped.")
+            else:
+                combo.setToolTip("Embed, keep for results only, or drop this field.")
+            self.metadata_table.setCellWidget(row, 1, combo)
+            self._policy_combos[name] = combo
+        self.metadata_table.resizeRowsToContents()
+        rows_shown = max(min(len(names), 5), 1)
+        self._row_height = self.metadata_table.rowHeight(0) if names else 30
+        self.metadata_table.setMinimumHeight(
+            header.sizeHint().height() + rows_shown * self._row_height + 4)
+        self.metadata_table.setSizePolicy(QSizePolicy.Policy.Expanding,
+                                          QSizePolicy.Policy.Expanding)
+        box.addWidget(self.metadata_table)
+        return group
+
+    def policy_combo(self, name: str) -> QComboBox:
+        """The policy combo of one metadata field (KeyError if it has no row)."""
+        return self._policy_combos[name]
+
+    def _align_form_labels(self) -> None:
+        """One label column for all groups, so the fields line up from group to group."""
+        labels = [label for rows in self._form_rows for label in rows.labels]
+        width = max((label.sizeHint().width() for label in labels), default=0)
+        for label in labels:
+            label.setMinimumWidth(width)
+
+    def preferred_size(self, width: int = 560, fit_screen: bool = False) -> QSize:
+        """560 px wide (or wider if a field needs it), tall enough to show every group
+        without scrolling and up to 9 metadata rows; with `fit_screen`, no taller
+        than the screen allows (the groups then scroll)."""
+        content = self.scroll.widget()
+        width = max(width, content.minimumSizeHint().width() + self._margins_width())
+        inner = width - self._margins_width()
+        # measured as if the scroll bar were there: never a bar for want of a few pixels
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        height = (content.layout().totalHeightForWidth(inner - bar)
+                  if content.layout().hasHeightForWidth() else content.sizeHint().height())
+        table = self.metadata_table
+        rows = min(table.rowCount(), 9)
+        wanted = table.horizontalHeader().sizeHint().height() + rows * self._row_height + 4
+        height += max(0, wanted - max(table.minimumHeight(), table.sizeHint().height()))
+        layout = self.layout()
+        for widget in (self.reindex_note, self.button_box):
+            if not widget.isHidden():
+                hint = (widget.heightForWidth(inner) if widget.hasHeightForWidth()
+                        else widget.sizeHint().height())
+                height += hint + layout.spacing()
+        margins = layout.contentsMargins()
+        height += margins.top() + margins.bottom()
+        screen = self.screen()
+        if fit_screen and screen is not None:
+            height = min(height, int(screen.availableGeometry().height() * 0.9))
+        return QSize(width, height)
+
+    def _margins_width(self) -> int:
+        margins = self.layout().contentsMargins()
+        return margins.left() + margins.right()
+
+    # ----- state -----------------------------------------------------------------------------
+
+    def _load(self, settings: AppSettings) -> None:
+        self.model_edit.setText(settings.model_path or "")
+        index = self.n_ctx_combo.findData(settings.n_ctx)
+        if index < 0:  # a size saved by hand: keep it selectable rather than lose it
+            self.n_ctx_combo.addItem(f"{settings.n_ctx:,} tokens", settings.n_ctx)
+            index = self.n_ctx_combo.count() - 1
+        self.n_ctx_combo.setCurrentIndex(index)
+        self.answer_spin.setValue(settings.answer_tokens)
+        self.results_spin.setValue(settings.results)
+        self.candidates_spin.setValue(settings.candidates)
+        self.window_spin.setValue(settings.window_override)
+        self.overlap_spin.setRange(0, max_overlap(self._effective_window()))
+        self.overlap_spin.setValue(settings.overlap)
+        profile = self.profile_combo.findData(settings.profile)
+        self.profile_combo.setCurrentIndex(max(profile, 0))
+        for name, combo in self._policy_combos.items():
+            value = settings.metadata.get(name, FRONT_MATTER_DEFAULT)
+            index = combo.findData(value)
+            if index < 0:  # unknown value, or drop on a citation field
+                index = combo.findData(DEFAULT_METADATA_POLICY.get(name, FRONT_MATTER_DEFAULT))
+            combo.setCurrentIndex(index)
+
+    def _connect(self) -> None:
+        self.browse_button.clicked.connect(self._browse)
+        self.bundled_button.clicked.connect(self.model_edit.clear)
+        self.model_edit.textChanged.connect(self._refresh)
+        for spin in (self.overlap_spin, self.window_spin):
+            spin.valueChanged.connect(self._refresh)
+        self.profile_combo.currentIndexChanged.connect(self._refresh)
+        for combo in self._policy_combos.values():
+            combo.currentIndexChanged.connect(self._refresh)
+
+    def _effective_window(self) -> int:
+        return self.window_spin.value() or self._window
+
+    def _browse(self) -> None:
+        current = self.model_edit.text().strip()
+        start = str(Path(current).parent) if current else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Choose an answer model", start, GGUF_FILTER)
+        if path:
+            self.model_edit.setText(path)
+
+    def _check_model(self) -> None:
+        path = self.model_edit.text().strip()
+        message = ""
+        if path:
+            try:
+                check_model_file(Path(path))
+            except ModelError as error:
+                message = str(error)
+                message = message[:1].upper() + message[1:] + "."
+            except OSError as error:  # e.g. a path the system refuses to look at
+                message = f"The model file {path} cannot be checked ({error.strerror or error})."
+        self._model_ok = not message
+        self.model_error.setText(message)
+        self.model_error.setVisible(bool(message))
+
+    def _check_window(self) -> None:
+        override = self.window_spin.value()
+        effective = self._effective_window()
+        self.overlap_spin.setMaximum(max_overlap(effective))
+        warning = ""
+        error = ""
+        if override and override < MIN_WINDOW:
+            error = (f"A window of {override} tokens is too small: chunks need at least "
+                     f"{MIN_WINDOW} tokens. Use 0 for the model's own window.")
+        elif override and override != self._window:
+            warning = "Changing the window re-chunks and re-embeds the whole index."
+            if override > self._window:
+                warning += (f" The bundled MiniLM was trained on {self._window}-token inputs, "
+                            "so longer windows can blur its vectors.")
+            else:
+                warning += " Shorter windows make smaller chunks, each with less context."
+        self._chunking_ok = not error
+        self.window_warning.setText(warning)
+        self.window_warning.setVisible(bool(warning))
+        self.chunking_error.setText(error)
+        self.chunking_error.setVisible(bool(error))
+
+    def _refresh(self) -> None:
+        self._check_model()
+        self._check_window()
+        self.results_spin.setEnabled(self.profile_combo.currentData() == "fitted")
+        self.reindex_note.setVisible(self.result_settings().reindex_needed(self._initial))
+        self.ok_button.setEnabled(self._model_ok and self._chunking_ok)
+
+    # ----- results ---------------------------------------------------------------------------
+
+    def _metadata(self) -> dict[str, str]:
+        metadata = dict(self._initial.metadata)
+        for name, combo in self._policy_combos.items():
+            value = combo.currentData()
+            # A field the settings never named keeps its implicit default; only a
+            # real choice is written, so an untouched dialog changes nothing.
+            if name in metadata or value != FRONT_MATTER_DEFAULT:
+                metadata[name] = value
+        return metadata
+
+    def result_settings(self) -> AppSettings:
+        """A new AppSettings from the widgets (call after exec)."""
+        return replace(
+            self._initial,
+            model_path=self.model_edit.text().strip(),
+            n_ctx=int(self.n_ctx_combo.currentData()),
+            answer_tokens=self.answer_spin.value(),
+            results=self.results_spin.value(),
+            candidates=self.candidates_spin.value(),
+            overlap=self.overlap_spin.value(),
+            window_override=self.window_spin.value(),
+            profile=str(self.profile_combo.currentData()),
+            metadata=self._metadata(),
+        )
+
+    def accept(self) -> None:
+        self._refresh()
+        if self.ok_button.isEnabled():
+            super().accept()
+
+    @staticmethod
+    def edit(settings: AppSettings, window: int, metadata_fields=(), parent=None
+             ) -> AppSettings | None:
+        """Show the dialog modally; the new settings, or None if cancelled."""
+        dialog = SettingsDialog(settings, window, metadata_fields, parent)
+        try:
+            if dialog.exec() == QDialog.DialogCode.Accepted:
+                return dialog.result_settings()
+            return None
+        finally:
+            dialog.deleteLater()
+
+
+__all__ = ["SettingsDialog", "BUILTIN_FIELDS", "BUNDLED_MODEL_TEXT", "REINDEX_NOTE"]
