@@ -1,0 +1,31 @@
+"""Starting the desktop app."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def run_gui(folder: Path | None = None, db: Path | None = None) -> int:
+    """Open the main window on `folder` (or the last one, or the sample handbook).
+
+    `db` is accepted for the command line's sake; the app keeps one index per
+    folder and profile in the per-user data folder.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    from app.gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Handbook QA")
+    app.setOrganizationName("HandbookQA")
+    if folder is not None and not Path(folder).is_dir():
+        print(f"handbook-qa: {folder} is not a folder", file=sys.stderr)
+        return 2
+    window = MainWindow(Path(folder) if folder else None)
+    window.show()
+    return app.exec()
+
+
+def main() -> int:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else None
+    return run_gui(folder)

@@ -1,0 +1,536 @@
+"""The main window: library | conversation | sources and viewer.
+
+The window only arranges widgets and relays signals: indexing and answering
+run in their workers (app/gui/workers.py), the core does the work.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMainWindow,
+                               QMessageBox, QProgressBar, QPushButton, QSplitter, QTabWidget,
+                               QToolButton, QVBoxLayout, QWidget)
+
+from app import __version__, paths
+from app.bundled import SAMPLE_HANDBOOK
+from app.embedder import Embedder
+from app.gui.conversation import ConversationView
+from app.gui.library import LibraryPanel
+from app.gui.safe_text import plain_label
+from app.gui.sources_panel import SourcesPanel
+from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
+from app.settings import AppSettings
+from app.store import Store
+
+log = logging.getLogger(__name__)
+TOKEN_FLUSH_MS = 50
+WATCH_DEBOUNCE_MS = 1500
+
+
+class EmbedderCache:
+    """One embedder per window override, shared by both workers (ONNX Runtime
+    sessions and tokenizers are safe to use from several threads)."""
+
+    def __init__(self):
+        self._embedders: dict[int, Embedder] = {}
+
+    def __call__(self, settings: AppSettings) -> Embedder:
+        key = settings.window_override
+        if key not in self._embedders:
+            self._embedders[key] = Embedder(window=key or None)
+        return self._embedders[key]
+
+
+class MessageBar(QFrame):
+    """A dismissable line for errors in words, above the conversation."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setStyleSheet("MessageBar { background: #fde7e9; border: 1px solid #e8a0a6; }")
+        self.label = plain_label()
+        self.label.setWordWrap(True)
+        close = QToolButton()
+        close.setText("✕")
+        close.setAutoRaise(True)
+        close.clicked.connect(self.hide)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(close)
+        self.hide()
+
+    def show_message(self, text: str) -> None:
+        self.label.setText(text)
+        self.show()
+
+
+class MainWindow(QMainWindow):
+    startIndexing = Signal(str, str, object)   # folder, db, settings → IndexWorker.run
+    startAsking = Signal(str, str, object)     # question, db, settings → AnswerWorker.ask
+    indexingDone = Signal(object)              # for tests and the status line
+
+    def __init__(self, folder: Path | None = None, model_factory=None,
+                 settings: QSettings | None = None):
+        super().__init__()
+        self.qsettings = settings or QSettings("HandbookQA", "handbook-qa")
+        self.settings = AppSettings.from_json(self.qsettings.value("settings", ""))
+        self.folder: Path | None = None
+        self.report = None
+        self.pending_reindex = False
+        self.current_turn = None
+        self._token_buffer: list[str] = []
+        self._embedders = EmbedderCache()
+        self._build_ui()
+        self._start_workers(model_factory)
+        self._restore_layout()
+        self.setAcceptDrops(True)
+        self.open_folder(folder or self._initial_folder())
+
+    # -- construction -------------------------------------------------------------------
+    def _build_ui(self) -> None:
+        self.setWindowTitle("Handbook QA")
+        self.library = LibraryPanel()
+        self.conversation = ConversationView()
+        self.conversation.appLinkClicked.connect(self._on_link)
+        self.messages = MessageBar()
+        self.question = QLineEdit()
+        self.question.setPlaceholderText(
+            "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
+        self.question.returnPressed.connect(self.ask)
+        self.ask_button = QPushButton("Ask")
+        self.ask_button.clicked.connect(self.ask)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.clicked.connect(self.stop)
+        self.stop_button.setEnabled(False)
+        self.budget = plain_label("")
+        self.budget.setStyleSheet("color: #555")
+        self.sources = SourcesPanel()
+        self.sources.openRequested.connect(self.open_in_viewer)
+        self.viewer = self._make_viewer()
+        self.side = QTabWidget()
+        self.side.addTab(self.sources, "Sources")
+        self.side.addTab(self.viewer, "Viewer")
+        self.setCentralWidget(self._central())
+        self._build_status_bar()
+        self._build_menus()
+        self._token_timer = QTimer(self)
+        self._token_timer.setInterval(TOKEN_FLUSH_MS)
+        self._token_timer.timeout.connect(self._flush_tokens)
+        self._watch_timer = QTimer(self)
+        self._watch_timer.setSingleShot(True)
+        self._watch_timer.setInterval(WATCH_DEBOUNCE_MS)
+        self._watch_timer.timeout.connect(self.reindex)
+        from PySide6.QtCore import QFileSystemWatcher
+
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.directoryChanged.connect(lambda _: self._watch_timer.start())
+        self.watcher.fileChanged.connect(lambda _: self._watch_timer.start())
+
+    def _make_viewer(self):
+        from app.gui.viewer import SourceViewer
+
+        return SourceViewer()
+
+    def _central(self) -> QWidget:
+        ask_row = QHBoxLayout()
+        ask_row.addWidget(self.question, 1)
+        ask_row.addWidget(self.ask_button)
+        ask_row.addWidget(self.stop_button)
+        middle = QWidget()
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(4, 4, 4, 4)
+        middle_layout.addWidget(self.messages)
+        middle_layout.addWidget(self.conversation, 1)
+        middle_layout.addLayout(ask_row)
+        middle_layout.addWidget(self.budget)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.library)
+        self.splitter.addWidget(middle)
+        self.splitter.addWidget(self.side)
+        self.splitter.setSizes([260, 560, 460])
+        return self.splitter
+
+    def _build_status_bar(self) -> None:
+        self.progress_label = plain_label("")
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.progress.setTextVisible(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_indexing)
+        bar = self.statusBar()
+        bar.addWidget(self.progress_label, 1)
+        bar.addPermanentWidget(self.progress)
+        bar.addPermanentWidget(self.cancel_button)
+        self._show_progress(False)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.open_action = self._action(file_menu, "&Open folder…", self.choose_folder,
+                                        QKeySequence.StandardKey.Open)
+        self._action(file_menu, "Open &sample handbook",
+                     lambda: self.open_folder(SAMPLE_HANDBOOK))
+        self._action(file_menu, "&Re-index", self.reindex, "F5")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self._action(edit_menu, "&Settings…", self.edit_settings,
+                     QKeySequence.StandardKey.Preferences)
+        self._action(edit_menu, "&New conversation", self.new_conversation, "Ctrl+N")
+        help_menu = self.menuBar().addMenu("&Help")
+        self._action(help_menu, "&About Handbook QA", self.about)
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main-toolbar")
+        toolbar.addAction(self.open_action)
+        toolbar.addAction("Settings", self.edit_settings)
+
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
+        action = menu.addAction(text)
+        action.triggered.connect(slot)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        return action
+
+    def _start_workers(self, model_factory) -> None:
+        self.index_worker = IndexWorker(self._embedders)
+        self.index_thread = start_in_thread(self.index_worker, "indexing")
+        self.startIndexing.connect(self.index_worker.run)
+        self.index_worker.progress.connect(self._on_progress)
+        self.index_worker.finished.connect(self._on_indexed)
+        self.index_worker.failed.connect(self._on_index_failed)
+        self.answer_worker = AnswerWorker(self._embedders, model_factory)
+        self.answer_thread = start_in_thread(self.answer_worker, "answering")
+        self.startAsking.connect(self.answer_worker.ask)
+        self.answer_worker.status.connect(self._on_status)
+        self.answer_worker.retrieved.connect(self._on_retrieved)
+        self.answer_worker.token.connect(self._token_buffer.append)
+        self.answer_worker.finished.connect(self._on_answer)
+        self.answer_worker.failed.connect(self._on_answer_failed)
+
+    # -- folders and indexing ---------------------------------------------------------
+    def _initial_folder(self) -> Path:
+        saved = self.qsettings.value("folder", "")
+        return Path(saved) if saved and Path(saved).is_dir() else SAMPLE_HANDBOOK
+
+    @property
+    def db(self) -> Path:
+        return paths.index_for(self.folder, self.settings.profile)
+
+    def choose_folder(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "Open a handbook folder",
+                                                  str(self.folder or Path.home()))
+        if chosen:
+            self.open_folder(Path(chosen))
+
+    def open_folder(self, folder: Path) -> None:
+        folder = Path(folder).resolve()
+        if not folder.is_dir():
+            self.messages.show_message(f"{folder} is not a folder that can be opened.")
+            return
+        self.folder = folder
+        self.qsettings.setValue("folder", str(folder))
+        self.setWindowTitle(f"Handbook QA — {folder.name}")
+        self._watch(folder)
+        self.new_conversation()
+        self._refresh_library()
+        self.reindex()
+
+    def _watch(self, folder: Path) -> None:
+        """Watch the folder, its sub-folders (files added, removed, renamed) and its
+        documents (edited in place), within the limits of the OS's watch budget."""
+        from app.readers import SUPPORTED_SUFFIXES
+
+        watched = self.watcher.directories() + self.watcher.files()
+        if watched:
+            self.watcher.removePaths(watched)
+        entries = [p for p in folder.rglob("*") if not p.name.startswith(".")][:5000]
+        directories = [str(folder)] + [str(p) for p in entries if p.is_dir()][:500]
+        files = [str(p) for p in entries
+                 if p.suffix.lower() in SUPPORTED_SUFFIXES and p.is_file()][:2000]
+        self.watcher.addPaths(directories + files)
+
+    def reindex(self) -> None:
+        if self.folder is None:
+            return
+        if self.index_worker.busy:
+            self.pending_reindex = True
+            return
+        self.index_worker.busy = True  # set now: the worker starts a moment later
+        self._index_started = time.monotonic()
+        self._show_progress(True, "Indexing: scanning the folder…")
+        self.startIndexing.emit(str(self.folder), str(self.db), self.settings)
+
+    def cancel_indexing(self) -> None:
+        self.index_worker.cancel()
+        self.progress_label.setText("Cancelling…")
+
+    def _on_progress(self, progress) -> None:
+        if progress.stage == "scanning":
+            self._show_progress(True, "Indexing: scanning the folder…")
+            return
+        self.progress.setRange(0, max(progress.files_total, 1))
+        self.progress.setValue(progress.files_done)
+        eta = f" · about {progress.eta_seconds:.0f} s left" if progress.eta_seconds else ""
+        current = f" · {progress.current}" if progress.current else ""
+        self.progress_label.setText(
+            f"Indexing: {progress.files_done}/{progress.files_total} files · "
+            f"{progress.chunks_done:,} chunks · {progress.chunks_per_second:.0f} chunks/s"
+            f"{eta}{current}")
+
+    def _on_indexed(self, report) -> None:
+        self.report = report
+        self._show_progress(False)
+        unchanged = {f.path for f in report.files if f.status == "unchanged"}
+        self._refresh_library(unchanged)
+        self._watch(self.folder)  # new files and folders are watched from now on
+        summary = (f"{report.count('indexed')} indexed, {report.count('unchanged')} unchanged, "
+                   f"{report.count('removed')} removed, {report.count('failed')} failed · "
+                   f"{report.chunks:,} chunks, {report.over_window} over the window")
+        if report.cancelled:
+            summary = "Indexing cancelled; what was done is kept. " + summary
+        self.statusBar().showMessage(summary, 15000)
+        if report.failed:
+            names = ", ".join(f.path for f in report.failed[:3])
+            more = f" and {len(report.failed) - 3} more" if len(report.failed) > 3 else ""
+            self.messages.show_message(
+                f"{len(report.failed)} file(s) could not be indexed: {names}{more}. "
+                "The library on the left says why; everything else is searchable.")
+        self.indexingDone.emit(report)
+        if self.pending_reindex:
+            self.pending_reindex = False
+            self.reindex()
+
+    def _on_index_failed(self, message: str) -> None:
+        self._show_progress(False)
+        self.messages.show_message(message)
+        self.indexingDone.emit(None)
+
+    def _show_progress(self, visible: bool, text: str = "") -> None:
+        self.progress.setVisible(visible)
+        self.cancel_button.setVisible(visible)
+        self.progress_label.setText(text)
+        if visible:
+            self.progress.setRange(0, 0)  # busy until the first file count arrives
+
+    def _refresh_library(self, unchanged: set[str] = frozenset()) -> None:
+        if self.folder is None or not self.db.exists():
+            self.library.show_documents([])
+            return
+        with Store(self.db) as store:
+            self.library.show_documents(store.documents(), unchanged)
+
+    # -- asking ---------------------------------------------------------------------------
+    def ask(self, question: str | None = None) -> None:
+        question = (question if isinstance(question, str) else self.question.text()).strip()
+        if not question or self.current_turn is not None:
+            return
+        if not self.db.exists():
+            self.messages.show_message("The folder is still being indexed for the first time; "
+                                       "ask again in a moment.")
+            return
+        self.question.clear()
+        self.messages.hide()
+        self.current_turn = self.conversation.add_turn(question)
+        self.ask_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self._token_timer.start()
+        self.startAsking.emit(question, str(self.db), self.settings)
+
+    def stop(self) -> None:
+        self.answer_worker.stop()
+        if self.current_turn is not None and self.current_turn.state == "reading":
+            self.current_turn.status = ("Stopping: the model finishes reading the sources "
+                                        "first, then stops.")
+            self.conversation.render()
+
+    def _on_status(self, stage: str, message: str) -> None:
+        if self.current_turn is None:
+            return
+        self.current_turn.state = stage
+        self.current_turn.status = {"reading": "Reading sources… (the model reads them all "
+                                               "before it writes)"}.get(stage, message)
+        self.conversation.render()
+
+    def _on_retrieved(self, results: list) -> None:
+        if self.current_turn is not None:
+            self.current_turn.results = results
+        self.sources.show_results(results)
+        self.side.setCurrentWidget(self.sources)
+
+    def _flush_tokens(self) -> None:
+        if self._token_buffer and self.current_turn is not None:
+            self.current_turn.answer += "".join(self._token_buffer)
+            self._token_buffer.clear()
+            self.conversation.render()
+
+    def _on_answer(self, answer) -> None:
+        self._flush_tokens()
+        turn = self._finish_turn()
+        if turn is None:
+            return
+        turn.answer = answer.text
+        turn.citations = answer.citations
+        turn.cited = answer.cited
+        turn.refused = bool(answer.refused)
+        turn.state = "stopped" if answer.stopped else "done"
+        turn.budget = answer.budget
+        self.budget.setText(answer.budget)
+        cited = {c["n"] for c in answer.citations} if answer.cited else set()
+        note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
+        self.sources.show_results(turn.results, cited, note)
+        self.conversation.render()
+
+    def _on_answer_failed(self, message: str) -> None:
+        self._flush_tokens()
+        turn = self._finish_turn()
+        if turn is None:
+            return
+        turn.state = "error"
+        turn.error = message + (" The sources found for the question are listed on the right."
+                                if turn.results else "")
+        self.conversation.render()
+
+    def _finish_turn(self):
+        turn, self.current_turn = self.current_turn, None
+        self._token_timer.stop()
+        self.ask_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        return turn
+
+    def new_conversation(self) -> None:
+        if self.current_turn is not None:
+            return
+        self.conversation.clear_turns()
+        self.sources.show_results([])
+        self.budget.setText("")
+        self.answer_worker.new_conversation()  # direct call: no question is running now
+
+    # -- citations and the viewer ---------------------------------------------------------
+    def _on_link(self, path: str) -> None:
+        parts = path.split("/")
+        if parts[0] == "ask" and len(parts) == 2 and parts[1].isdigit():
+            examples = self.conversation.examples
+            if int(parts[1]) < len(examples):
+                self.ask(examples[int(parts[1])])
+        elif parts[0] == "cite" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            self.open_citation(int(parts[1]), int(parts[2]))
+
+    def open_citation(self, turn_index: int, n: int) -> None:
+        if not 0 <= turn_index < len(self.conversation.turns):
+            return
+        turn = self.conversation.turns[turn_index]
+        if not 1 <= n <= len(turn.results):
+            return  # a citation can only point at a retrieved section
+        cited = {c["n"] for c in turn.citations} if turn.cited else set()
+        self.sources.show_results(turn.results, cited)
+        self.sources.select(n)
+        self.open_in_viewer(turn.results[n - 1])
+
+    def open_in_viewer(self, result) -> None:
+        from app.gui.viewer import Location
+
+        with Store(self.db) as store:
+            section = store.rows("SELECT start_char FROM sections WHERE id = ?",
+                                 (result.section_id,))
+            chunks = store.rows(
+                "SELECT start_char, end_char, text, page FROM chunks WHERE id IN "
+                f"({','.join('?' * len(result.chunks))})", [m.chunk_id for m in result.chunks])
+        if not section:
+            self.messages.show_message("This source is no longer in the index; re-index the "
+                                       "folder and ask again.")
+            return
+        best = next((c for c in chunks if c["page"]), None)
+        location = Location(path=self.folder / result.source, source=result.source,
+                            heading=result.heading, page=(best or {}).get("page") or result.page,
+                            section_start=section[0]["start_char"],
+                            spans=[(c["start_char"], c["end_char"]) for c in chunks],
+                            texts=[c["text"] for c in chunks])
+        self.viewer.show_location(location)
+        self.side.setCurrentWidget(self.viewer)
+
+    # -- settings, about, layout ------------------------------------------------------------
+    def edit_settings(self) -> None:
+        from app.gui.settings_dialog import SettingsDialog
+
+        embedder = self._embedders(AppSettings())
+        fields = self._metadata_fields()
+        changed = SettingsDialog.edit(self.settings, embedder.window, fields, self)
+        if changed is None:
+            return
+        reindex = changed.reindex_needed(self.settings)
+        self.settings = changed
+        self.qsettings.setValue("settings", changed.to_json())
+        if reindex:
+            self.new_conversation()
+            self._refresh_library()
+            self.reindex()
+
+    def _metadata_fields(self) -> list[str]:
+        if not self.db.exists():
+            return []
+        with Store(self.db) as store:
+            names = set()
+            for row in store.rows("SELECT metadata FROM documents"):
+                names.update(json.loads(row["metadata"] or "{}"))
+        return sorted(names)
+
+    def about(self) -> None:
+        from app.about import about_text
+
+        box = QMessageBox(self)
+        box.setWindowTitle("About Handbook QA")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(about_text())
+        box.exec()
+
+    def _restore_layout(self) -> None:
+        geometry = self.qsettings.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1280, 800)
+        state = self.qsettings.value("state")
+        if state is not None:
+            self.restoreState(state)
+        sizes = self.qsettings.value("splitter")
+        if sizes is not None:
+            self.splitter.restoreState(sizes)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.qsettings.setValue("geometry", self.saveGeometry())
+        self.qsettings.setValue("state", self.saveState())
+        self.qsettings.setValue("splitter", self.splitter.saveState())
+        self.index_worker.cancel()
+        self.answer_worker.stop()
+        for thread in (self.index_thread, self.answer_thread):
+            thread.quit()
+            thread.wait(5000)
+        super().closeEvent(event)
+
+    # -- drag and drop ------------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self._dropped_folder(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        folder = self._dropped_folder(event)
+        if folder is not None:
+            event.acceptProposedAction()
+            self.open_folder(folder)
+
+    @staticmethod
+    def _dropped_folder(event) -> Path | None:
+        urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+        local = [Path(u.toLocalFile()) for u in urls if u.isLocalFile()]
+        return next((p for p in local if p.is_dir()), None)
+
+
+def open_in_system_viewer(path: Path) -> None:
+    QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+__all__ = ["MainWindow", "open_in_system_viewer", "__version__"]

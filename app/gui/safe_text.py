@@ -1,0 +1,47 @@
+"""Showing document and model text as text, never as markup.
+
+A QLabel in its default AutoText mode, or `setHtml` with raw document text,
+renders HTML from the document: `<img src='/dev/zero'>` is enough to kill the
+process. So: every interpolated value is escaped, labels are PlainText,
+browsers never follow links by themselves, accept only the app's own scheme,
+and never load any resource (images, style sheets) from anywhere.
+"""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QUrl, Qt, Signal
+from PySide6.QtWidgets import QLabel, QTextBrowser
+
+APP_SCHEME = "hbqa"  # hbqa:cite/3, hbqa:source/3, hbqa:ask?q=...
+
+
+def esc(value: object) -> str:
+    """Escape any value for interpolation into the app's own HTML."""
+    return html.escape(str(value), quote=True)
+
+
+def plain_label(text: str = "", parent=None) -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    return label
+
+
+class SafeTextBrowser(QTextBrowser):
+    """A QTextBrowser that loads nothing and only reports the app's own links."""
+
+    appLinkClicked = Signal(str)  # the path part of hbqa: links, e.g. "cite/3"
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.anchorClicked.connect(self._on_anchor)
+
+    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 - Qt's name
+        return None  # no image, style sheet or anything else is ever read
+
+    def _on_anchor(self, url: QUrl) -> None:
+        if url.scheme() == APP_SCHEME:
+            self.appLinkClicked.emit(url.path())

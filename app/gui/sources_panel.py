@@ -1,0 +1,131 @@
+"""The sources panel: what was retrieved for an answer, and why.
+
+One row per source (`[n] source › heading path (p. N)`); selecting one shows
+the text that went into the prompt with the matched children highlighted, and
+on demand the retrieval trace (vector rank and distance, BM25 rank, fused
+score). Double-click or "Open" shows it in the viewer at the right place.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QListWidget, QListWidgetItem,
+                               QPushButton, QSplitter, QVBoxLayout, QWidget)
+
+from app.gui.safe_text import SafeTextBrowser, esc, plain_label
+
+
+def source_label(n: int, result) -> str:
+    page = ""
+    if result.page and result.page_end and result.page_end != result.page:
+        page = f" (pp. {result.page}–{result.page_end})"
+    elif result.page:
+        page = f" (p. {result.page})"
+    return f"[{n}] {result.source} › {result.heading}{page}"
+
+
+class SourcesPanel(QWidget):
+    openRequested = Signal(object)  # the app.retrieval.Result to show in the viewer
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.results: list = []
+        self.cited: set[int] = set()
+        self.title = plain_label("Sources")
+        self.title.setStyleSheet("font-weight: bold")
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.currentRowChanged.connect(self._show_current)
+        self.list.itemActivated.connect(lambda item: self._open_current())
+        self.detail = SafeTextBrowser()
+        self.trace = QCheckBox("Show retrieval trace")
+        self.trace.toggled.connect(lambda _: self._show_current(self.list.currentRow()))
+        self.open_button = QPushButton("Open in viewer")
+        self.open_button.clicked.connect(self._open_current)
+        self.open_button.setEnabled(False)
+        self._layout()
+
+    def _layout(self) -> None:
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.trace)
+        buttons.addStretch()
+        buttons.addWidget(self.open_button)
+        bottom = QWidget()
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 0, 0, 0)
+        bottom_layout.addWidget(self.detail)
+        bottom_layout.addLayout(buttons)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.list)
+        split.addWidget(bottom)
+        split.setSizes([160, 400])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(split)
+
+    def show_results(self, results: list, cited: set[int] | None = None,
+                     note: str = "") -> None:
+        self.results = list(results)
+        self.cited = cited or set()
+        self.title.setText(note or (f"Sources ({len(results)})" if results else "Sources"))
+        self.list.clear()
+        for n, result in enumerate(self.results, start=1):
+            item = QListWidgetItem(source_label(n, result))
+            item.setToolTip(source_label(n, result))
+            if n in self.cited:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            self.list.addItem(item)
+        self.open_button.setEnabled(bool(results))
+        if results:
+            self.list.setCurrentRow(0)
+        else:
+            self.detail.setHtml("<p style='color:#666'>The sources of an answer appear here.</p>")
+
+    def select(self, n: int) -> None:
+        if 1 <= n <= len(self.results):
+            self.list.setCurrentRow(n - 1)
+
+    def _open_current(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self.results):
+            self.openRequested.emit(self.results[row])
+
+    def _show_current(self, row: int) -> None:
+        if not 0 <= row < len(self.results):
+            return
+        result = self.results[row]
+        html = [f"<p><b>{esc(source_label(row + 1, result))}</b></p>",
+                f"<p style='white-space: pre-wrap'>{highlighted(result)}</p>"]
+        if self.trace.isChecked():
+            html.append(trace_table(result))
+        self.detail.setHtml("".join(html))
+
+
+def highlighted(result) -> str:
+    """The result's text, escaped, with its matched children on a yellow background."""
+    spans = sorted((m.start, m.end) for m in result.chunks
+                   if m.start is not None and m.end is not None)
+    pieces, last = [], 0
+    for start, end in spans:
+        start = max(start, last)
+        if end <= start:
+            continue
+        pieces.append(esc(result.text[last:start]))
+        pieces.append(f"<span style='background-color:#fff3a3'>{esc(result.text[start:end])}</span>")
+        last = end
+    pieces.append(esc(result.text[last:]))
+    return "".join(pieces)
+
+
+def trace_table(result) -> str:
+    rows = "".join(
+        f"<tr><td>{m.chunk_index}</td><td>{esc(m.vector_rank or '—')}</td>"
+        f"<td>{esc('%.3f' % m.vector_distance if m.vector_distance is not None else '—')}</td>"
+        f"<td>{esc(m.bm25_rank or '—')}</td><td>{m.fused_score:.4f}</td></tr>"
+        for m in result.chunks)
+    return ("<p><b>Retrieval trace</b> (fused score " + esc(f"{result.score:.4f}") + ")</p>"
+            "<table border='1' cellspacing='0' cellpadding='3'><tr><th>chunk</th>"
+            "<th>vector rank</th><th>distance</th><th>BM25 rank</th><th>fused</th></tr>"
+            + rows + "</table>")

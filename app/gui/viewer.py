@@ -1,0 +1,815 @@
+"""The in-app source viewer that a citation opens.
+
+A PDF is shown one page at a time, rendered by pdfium, with the cited
+children's text highlighted on the page; Markdown and plain text are shown as
+plain text (never as markup: see `safe_text`), scrolled to the section's
+heading with the cited spans highlighted.
+
+The index's PDF text comes from pypdf, while the boxes to highlight come from
+pdfium's own text layer: the two extractors disagree on whitespace, line
+breaks, hyphenation and ligatures. Both sides are therefore compared as a
+stream of letters and digits only (see `find_span`), which survives all of
+those differences.
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from itertools import zip_longest
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import pypdfium2 as pdfium
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QFont,
+    QImage,
+    QPainter,
+    QPalette,
+    QPixmap,
+    QRegion,
+    QTextCharFormat,
+    QTextCursor,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.documents import HEADING_SEPARATOR
+from app.gui.safe_text import esc, plain_label
+from app.readers import read_document
+
+NOTE_CHANGED = "The file changed since it was indexed; the highlight may be approximate."
+PLACEHOLDER = "Click a source to show it here."
+HIGHLIGHT = QColor(255, 221, 64)  # multiplied onto the page: white turns yellow, ink stays ink
+TEXT_HIGHLIGHT = QColor(255, 232, 115)
+ZOOMS = [("Fit width", None), ("50%", 0.5), ("75%", 0.75), ("100%", 1.0),
+         ("125%", 1.25), ("150%", 1.5), ("200%", 2.0)]
+PAGE_MARGIN = 8  # logical pixels left and right of a fit-width page
+HIGHLIGHT_PAD = 1.5  # points around the text boxes, so the ink does not touch the edge
+RESIZE_DEBOUNCE_MS = 150
+# A huge page (a poster, a map) at 200% would allocate gigabytes: cap the bitmap.
+MAX_RENDER_PIXELS = 40_000_000
+
+PHRASE_WORDS = 6  # a passage is found by its first and last words
+LENIENT_WORDS = (4, 3)  # shorter phrases, only where the passage is expected
+SHIFTS = (1, 2, 3)  # skip a few words that one extractor may have put elsewhere
+MIN_PHRASE_KEY = 6  # letters and digits; shorter phrases match by chance
+MAX_OCCURRENCES = 2000
+
+
+@dataclass
+class Location:
+    path: Path  # absolute path of the document file
+    source: str  # path relative to the handbook folder (shown as title)
+    heading: str  # heading path "A › B"
+    page: int | None  # 1-based page (PDFs)
+    section_start: int  # offset of the section body in Document.text
+    # highlight ranges, relative to the section body (the matched children)
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)  # the matched children's texts
+
+
+def location_title(location: Location) -> str:
+    title = location.source
+    if location.heading:
+        title += HEADING_SEPARATOR + location.heading
+    if location.page:
+        title += f" (p. {location.page})"
+    return title
+
+
+# ---------------------------------------------------------------- finding text
+
+
+@dataclass
+class Stream:
+    """A text reduced to its letters and digits, casefolded, with where each came from."""
+
+    key: str
+    where: list[int]  # where[i]: the index (page char or text offset) that gave key[i]
+
+
+def stream_of(chars: Iterable[str]) -> Stream:
+    """NFKD per character: ligatures ("ﬁ") become letters and accents drop, so
+    composed and decomposed forms, from either extractor, compare equal."""
+    letters: list[str] = []
+    where: list[int] = []
+    for index, char in enumerate(chars):
+        for part in unicodedata.normalize("NFKD", char).casefold():
+            if part.isalnum():
+                letters.append(part)
+                where.append(index)
+    return Stream("".join(letters), where)
+
+
+def key_of(text: str) -> str:
+    return stream_of(text).key
+
+
+def find_span(
+    stream: str, text: str, near: int = 0, lenient: bool = True, page: bool = False
+) -> tuple[int, int] | None:
+    """Where `text` lies in `stream` (positions in the stream, end exclusive).
+
+    The whole text first; else a phrase from its start paired with one from its
+    end, so a text that reads differently in the middle is still found. `near`
+    (an expected start) picks among repeated occurrences. `page`: the stream is
+    one PDF page, so the passage may start on the page before or run past the
+    end. `lenient`: the passage is expected here (the cited page, a file that
+    changed), so shorter phrases and an unpaired start or end are trusted too;
+    elsewhere they match repeated boilerplate by chance.
+    """
+    key = key_of(text)
+    if not key:
+        return None
+    hit = _closest(stream, key, near)
+    if hit is not None:
+        return hit, hit + len(key)
+    words = text.split()
+    slack = max(40, len(key) // 4)
+    starts = _head_starts(stream, words, near, lenient)
+    paired = _pair_with_tail(stream, words, starts, len(key), lenient, slack)
+    if paired is not None:
+        return paired
+    for start in starts:
+        # Unpaired: the passage runs past the page (or its end reads differently).
+        if lenient or (page and start + len(key) >= len(stream) - slack):
+            return start, min(start + len(key), len(stream))
+    return _tail_only(stream, words, near, len(key), lenient, slack if page else None)
+
+
+def _tail_only(stream, words, near, length, lenient, slack) -> tuple[int, int] | None:
+    """Only the end is found. Near the top of a page (`slack` given), the passage
+    began on the page before; elsewhere only where the passage is expected, by a
+    full-length phrase, with the start estimated from the passage's length."""
+    limit = length + slack if slack is not None else -1
+    for phrase, after, full in _phrases(words, lenient, from_end=True):
+        position = _closest(stream, phrase, near + length - after - len(phrase))
+        if position is None:
+            continue
+        end = min(position + len(phrase) + after, len(stream))
+        if end <= limit or (lenient and (full or slack is None)):
+            return max(end - length, 0), end
+    return None
+
+
+def _occurrences(stream: str, key: str) -> Iterator[int]:
+    position = stream.find(key)
+    for _ in range(MAX_OCCURRENCES):
+        if position < 0:
+            return
+        yield position
+        position = stream.find(key, position + 1)
+
+
+def _closest(stream: str, key: str, near: int) -> int | None:
+    return min(_occurrences(stream, key), key=lambda position: abs(position - near), default=None)
+
+
+def _head_starts(stream: str, words: list[str], near: int, lenient: bool) -> list[int]:
+    """Candidate starts of the passage, closest to `near` first, from the first
+    phrase of its start that is found (boilerplate openings repeat)."""
+    for phrase, before, _ in _phrases(words, lenient, from_end=False):
+        found = sorted(_occurrences(stream, phrase), key=lambda p: abs(p - before - near))
+        if found:
+            return [max(position - before, 0) for position in found]
+    return []
+
+
+def _pair_with_tail(stream, words, starts, length, lenient, slack) -> tuple[int, int] | None:
+    """The first start whose passage ends where a phrase of its end is found,
+    trying the most telling end phrase on every start before a weaker one."""
+    if not starts:
+        return None
+    for phrase, after, _ in _phrases(words, lenient, from_end=True):
+        # Each phrase is searched once: a whole changed file can be the stream.
+        ends = [position + len(phrase) + after for position in _occurrences(stream, phrase)]
+        for start in starts if ends else ():
+            end = _nearest(ends, start + length)
+            if abs(end - (start + length)) <= slack:
+                return start, min(end, len(stream))
+    return None
+
+
+def _nearest(values: list[int], target: int) -> int:
+    """The value closest to `target` in a sorted, non-empty list."""
+    index = bisect_left(values, target)
+    return min(values[max(index - 1, 0):index + 1], key=lambda value: abs(value - target))
+
+
+def _phrases(words: list[str], lenient: bool, from_end: bool) -> Iterator[tuple[str, int, bool]]:
+    """(phrase key, letters of the passage beyond it, full length?) for the
+    passage's start or end, the most telling first."""
+    seen = {key_of(" ".join(words))}  # the whole text was tried already
+    windows = [(shift, PHRASE_WORDS) for shift in (0,) + SHIFTS]
+    windows += [(0, size) for size in LENIENT_WORDS] if lenient else []
+    for shift, size in windows:
+        if shift + size > len(words) and shift:
+            continue
+        if from_end:
+            stop = len(words) - shift
+            phrase, beyond = words[max(stop - size, 0):stop], words[stop:]
+        else:
+            phrase, beyond = words[shift:shift + size], words[:shift]
+        phrase_key = key_of(" ".join(phrase))
+        if len(phrase_key) >= MIN_PHRASE_KEY and phrase_key not in seen:
+            seen.add(phrase_key)
+            yield phrase_key, len(key_of(" ".join(beyond))), size == PHRASE_WORDS
+
+
+def snap_to_words(chars: Sequence[str], first: int, last: int) -> tuple[int, int]:
+    """Widen [first, last] (inclusive) to whole words: an edge estimated from the
+    passage's length may fall inside a word, and the stream leaves out the
+    punctuation around it."""
+    while first > 0 and not chars[first - 1].isspace():
+        first -= 1
+    while last + 1 < len(chars) and not chars[last + 1].isspace():
+        last += 1
+    return first, last
+
+
+# ---------------------------------------------------------------- text documents
+
+
+def heading_line_start(text: str, section_start: int) -> int:
+    """Start of the line holding a section's heading: the last non-blank line
+    before its body, or the title line above an underline (=== / ---)."""
+    section_start = min(max(section_start, 0), len(text))
+    body_line = text.rfind("\n", 0, section_start) + 1
+    heading = _line_before(text, body_line, skip_blank=True)
+    if heading is None:
+        return body_line
+    if re.fullmatch(r"[ \t]*(=+|-+)[ \t]*", _line_at(text, heading)):
+        title = _line_before(text, heading, skip_blank=False)
+        if title is not None:
+            return title
+    return heading
+
+
+def _line_at(text: str, start: int) -> str:
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def _line_before(text: str, line_start: int, skip_blank: bool) -> int | None:
+    """Start of the (non-blank) line above the line starting at `line_start`."""
+    end = line_start - 1  # the newline that ends the line above
+    while end >= 0:
+        start = text.rfind("\n", 0, end) + 1
+        if text[start:end].strip():
+            return start
+        if not skip_blank:
+            return None
+        end = start - 1
+    return None
+
+
+def indexed_ranges(text: str, location: Location) -> list[tuple[int, int]] | None:
+    """The spans as offsets in `text`, or None when the text there is no longer
+    the indexed text (the file changed since it was indexed)."""
+    if not 0 <= location.section_start <= len(text):
+        return None
+    ranges = []
+    for span, child in zip_longest(location.spans, location.texts[:len(location.spans)]):
+        start, end = location.section_start + span[0], location.section_start + span[1]
+        if not 0 <= start <= end <= len(text):
+            return None
+        if child is not None and not _resembles(text[start:end], child):
+            return None
+        ranges.append((start, end))
+    return ranges
+
+
+def _resembles(found: str, child: str) -> bool:
+    """Is `found` (the text now at the indexed offsets) still the child's text?
+    Prose children are slices of the body; table rows are indexed as
+    "Header: cell; ...", so for them only the words can be compared."""
+    if found.split() == child.split():
+        return True
+    words = re.findall(r"\w+", found.casefold())
+    known = set(re.findall(r"\w+", child.casefold()))
+    if not words:
+        return False
+    inside = sum(word in known for word in words)
+    return words[0] in known and words[-1] in known and inside >= 0.9 * len(words)
+
+
+def searched_ranges(text: str, location: Location) -> list[tuple[int, int]]:
+    """Where the matched texts are now, each near where it used to be."""
+    stream = None
+    ranges = []
+    for span, child in zip(list(location.spans) + [None] * len(location.texts), location.texts):
+        expected = location.section_start + (span[0] if span else 0)
+        exact = _closest(text, child, expected) if child.strip() else None
+        if exact is not None:
+            ranges.append((exact, exact + len(child)))
+            continue
+        stream = stream or stream_of(text)  # built only when needed: NFKD of the whole file
+        found = find_span(stream.key, child, near=bisect_left(stream.where, expected))
+        if found is not None:
+            first, last = snap_to_words(text, stream.where[found[0]], stream.where[found[1] - 1])
+            ranges.append((first, last + 1))
+    return sorted(ranges)
+
+
+def stale_top(text: str, location: Location, ranges: list[tuple[int, int]]) -> int:
+    """Where to scroll in a changed file: the heading's line above the first
+    highlight if it can be found, else the highlight's own line."""
+    title = location.heading.split(HEADING_SEPARATOR)[-1].strip()
+    limit = ranges[0][0] if ranges else len(text)
+    found = text.rfind(title, 0, limit) if title else -1
+    if found < 0 and not ranges:
+        return 0
+    anchor = found if found >= 0 else ranges[0][0]
+    return text.rfind("\n", 0, anchor) + 1
+
+
+# ---------------------------------------------------------------- PDF pages
+
+
+_IMAGE_FORMATS = {
+    "RGBX": QImage.Format.Format_RGBX8888,
+    "RGBA": QImage.Format.Format_RGBA8888,
+    "RGB": QImage.Format.Format_RGB888,
+    "L": QImage.Format.Format_Grayscale8,
+}
+
+
+def render_page(page, scale: float):
+    """The page as a QImage we own, and the converter from page points to its pixels."""
+    # rev_byteorder: pdfium's native order is BGR(X); Qt wants RGB(X).
+    bitmap = page.render(scale=scale, rev_byteorder=True, prefer_bgrx=True)
+    image_format = _IMAGE_FORMATS.get(bitmap.mode)
+    if image_format is None:
+        raise ValueError(f"unexpected bitmap mode {bitmap.mode}")
+    array = bitmap.to_numpy()
+    view = QImage(array, bitmap.width, bitmap.height, bitmap.stride, image_format)
+    # convertToFormat copies the pixels: the bitmap's buffer is freed with `bitmap`.
+    # RGB32 is also the format QPainter's Multiply mode is fast and exact on.
+    image = view.convertToFormat(QImage.Format.Format_RGB32)
+    return image, bitmap.get_posconv(page)
+
+
+def page_chars(textpage) -> list[str]:
+    """The page's characters, by pdfium char index (the index count_rects wants).
+    get_text_range can insert or drop chars relative to that index; this cannot."""
+    chars = []
+    for index in range(textpage.count_chars()):
+        code = pdfium.raw.FPDFText_GetUnicode(textpage, index)
+        chars.append(chr(code) if 0 < code <= 0x10FFFF else " ")
+    return chars
+
+
+def find_boxes(page, texts: list[str], lenient: bool) -> list[tuple[float, float, float, float]]:
+    """Text boxes (left, bottom, right, top in points) covering each text found on the page."""
+    if not any(text.strip() for text in texts):
+        return []
+    textpage = page.get_textpage()
+    try:
+        chars = page_chars(textpage)
+        stream = stream_of(chars)
+        boxes = []
+        for text in texts:
+            span = find_span(stream.key, text, lenient=lenient, page=True)
+            if span is not None:
+                first, last = snap_to_words(chars, stream.where[span[0]],
+                                            stream.where[span[1] - 1])
+                count = textpage.count_rects(first, last - first + 1)
+                boxes += [textpage.get_rect(index) for index in range(count)]
+        return boxes
+    finally:
+        textpage.close()
+
+
+def paint_highlights(image: QImage, boxes, posconv) -> list[QRect]:
+    """Yellow rectangles over the boxes, in the image's pixels (returned)."""
+    rects = []
+    for left, bottom, right, top in boxes:
+        # Page points (origin bottom-left) to bitmap pixels (origin top-left);
+        # posconv also accounts for the crop box and the page's rotation.
+        x0, y0 = posconv.to_bitmap(left - HIGHLIGHT_PAD, top + HIGHLIGHT_PAD)
+        x1, y1 = posconv.to_bitmap(right + HIGHLIGHT_PAD, bottom - HIGHLIGHT_PAD)
+        rects.append(QRect(QPoint(x0, y0), QPoint(x1, y1)).normalized())
+    region = QRegion()
+    for rect in rects:
+        region = region.united(rect)  # painted once: overlaps would multiply darker
+    painter = QPainter(image)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Multiply)
+    painter.setClipRegion(region)
+    painter.fillRect(region.boundingRect(), HIGHLIGHT)
+    painter.end()
+    return rects
+
+
+class PdfPane(QScrollArea):
+    """One PDF page at a time, at fit width or a zoom, cited text highlighted."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWidget(self.label)
+        self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        # Always on: a scroll bar that comes and goes would change the fit width,
+        # which re-renders, which can bring it back: an endless loop.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setBackgroundRole(QPalette.ColorRole.Dark)
+        self.pdf = None
+        self.page = self.page_count = self.cited_page = 0
+        self.texts: list[str] = []
+        self.zoom: float | None = None  # None: fit width
+        self.rects: list[QRect] = []  # highlight rectangles, in pixmap pixels
+        self._boxes: dict[int, list] = {}  # page -> highlight boxes in points
+        self._scale = 0.0
+        self._follow = True  # keep the highlight in view until the user scrolls
+        self._resize_timer = _single_shot(self, RESIZE_DEBOUNCE_MS, self._on_resized)
+        self._reveal_timer = _single_shot(self, 0, self._reveal)
+        for bar in (self.verticalScrollBar(), self.horizontalScrollBar()):
+            bar.actionTriggered.connect(self._user_scrolled)
+
+    def open(self, path: Path, page: int, texts: list[str]) -> str | None:
+        """Show `page` of the PDF; a message for the user when it cannot be shown."""
+        self.close_document()
+        try:
+            # From memory, not by path: pdfium would hold the file open (and locked,
+            # on Windows) for as long as the page is on screen.
+            pdf = pdfium.PdfDocument(Path(path).read_bytes())
+        except OSError as exc:
+            return f"{path.name} cannot be read: {exc.strerror or exc}"
+        except Exception:  # noqa: BLE001 - PdfiumError and friends: a message, never a crash
+            return (f"{path.name} cannot be opened: the PDF is damaged or needs a password. "
+                    "Try opening it in the system viewer.")
+        if len(pdf) == 0:
+            pdf.close()
+            return f"{path.name} has no pages."
+        self.pdf, self.page_count, self.texts = pdf, len(pdf), list(texts)
+        self.cited_page = min(max(page, 1), self.page_count)
+        return self.go_to(self.cited_page)
+
+    def close_document(self) -> None:
+        if self.pdf is not None:
+            self.pdf.close()
+        self.pdf, self.page, self.page_count, self.rects = None, 0, 0, []
+        self._boxes = {}
+        self.label.clear()
+
+    def go_to(self, page: int) -> str | None:
+        self.page = min(max(page, 1), self.page_count)
+        self._follow = True
+        return self.render()
+
+    def set_zoom(self, zoom: float | None) -> str | None:
+        self.zoom = zoom
+        return self.render() if self.pdf is not None else None
+
+    def render(self) -> str | None:
+        """Render the current page at the current scale; a message if pdfium fails."""
+        dpr = self.devicePixelRatioF()
+        page = self.pdf[self.page - 1]
+        try:
+            boxes = self._page_boxes(page)
+            scale = self._target_scale(page, dpr)
+            image, posconv = render_page(page, scale * dpr)
+            self.rects = paint_highlights(image, boxes, posconv)
+        except Exception as exc:  # noqa: BLE001 - a damaged page must not take the app down
+            return f"Page {self.page} cannot be shown: {str(exc) or type(exc).__name__}"
+        finally:
+            page.close()
+        pixmap = QPixmap.fromImage(image)
+        pixmap.setDevicePixelRatio(dpr)
+        self.label.setPixmap(pixmap)
+        self.label.resize(pixmap.deviceIndependentSize().toSize())
+        self._scale = scale
+        self._reveal()
+        self._reveal_timer.start()  # again once the scroll area has taken the new size
+        return None
+
+    def _page_boxes(self, page) -> list:
+        # Searched once per page; re-renders (resize, zoom) only rescale them. Short
+        # phrases are trusted only on the cited page, where the passage is expected.
+        if self.page not in self._boxes:
+            lenient = self.page == self.cited_page
+            self._boxes[self.page] = find_boxes(page, self.texts, lenient)
+        return self._boxes[self.page]
+
+    def _target_scale(self, page, dpr: float) -> float:
+        width, height = page.get_size()
+        if self.zoom is None:
+            scale = max(self.viewport().width() - 2 * PAGE_MARGIN, 100) / max(width, 1)
+        else:
+            scale = self.zoom * self.logicalDpiX() / 72  # 100% = the page's real size
+        cap = math.sqrt(MAX_RENDER_PIXELS / max(width * height, 1)) / dpr
+        return min(scale, cap)
+
+    def resizeEvent(self, event):  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.pdf is not None and self.zoom is None:
+            self._resize_timer.start()  # debounced: a drag sends dozens of resizes
+
+    def _on_resized(self) -> None:
+        if self.pdf is None or self.zoom is not None:
+            return
+        page = self.pdf[self.page - 1]
+        try:
+            target = self._target_scale(page, self.devicePixelRatioF())
+        finally:
+            page.close()
+        if abs(target - self._scale) <= 0.005 * self._scale:
+            return
+        bar = self.verticalScrollBar()
+        ratio = bar.value() / max(bar.maximum(), 1)
+        self.render()
+        if not self._follow:
+            bar.setValue(round(ratio * bar.maximum()))
+
+    def _user_scrolled(self, _action: int) -> None:
+        self._follow = False
+
+    def _reveal(self) -> None:
+        """Scroll so the first highlight sits a quarter down the view (or show the top)."""
+        if not self._follow or self.pdf is None:
+            return
+        if not self.rects:
+            self.verticalScrollBar().setValue(0)
+            return
+        dpr = self.devicePixelRatioF()
+        first = min(self.rects, key=lambda rect: (rect.top(), rect.left()))  # spans come unordered
+        top = round(first.top() / dpr) - self.viewport().height() // 4
+        self.verticalScrollBar().setValue(max(top, 0))
+        self.horizontalScrollBar().setValue(max(round(first.left() / dpr) - 40, 0))
+
+
+def _single_shot(parent, msec: int, slot) -> QTimer:
+    # A child timer, not QTimer.singleShot(lambda): it dies with its widget.
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(msec)
+    timer.timeout.connect(slot)
+    return timer
+
+
+# ---------------------------------------------------------------- text pane
+
+
+class TextPane(QPlainTextEdit):
+    """The document as plain text: HTML in a handbook stays literal."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setUndoRedoEnabled(False)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self._top = 0  # the Qt position to keep at the top of the view
+        self._follow = True
+        self._reveal_timer = _single_shot(self, 0, self._reveal)
+        self.verticalScrollBar().actionTriggered.connect(self._user_scrolled)
+
+    def show_text(self, text: str, ranges: list[tuple[int, int]], top: int) -> None:
+        self.setPlainText(text)
+        # Qt counts positions in UTF-16 units; Python in code points.
+        to_qt = _utf16_offsets(text)
+        self.setExtraSelections([self._selection(to_qt(a), to_qt(b)) for a, b in ranges])
+        self._top, self._follow = to_qt(top), True
+        self._reveal()
+        self._reveal_timer.start()  # again once laid out at its real size
+
+    def show_nothing(self) -> None:
+        self.setExtraSelections([])
+        self.clear()
+
+    def _selection(self, start: int, end: int) -> QTextEdit.ExtraSelection:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        char_format = QTextCharFormat()
+        char_format.setBackground(TEXT_HIGHLIGHT)
+        selection.cursor, selection.format = cursor, char_format
+        return selection
+
+    def _reveal(self) -> None:
+        """Put the heading's line at the top: jump to the end first, so that making
+        the line visible scrolls up to it and leaves it at the top edge."""
+        if not self._follow:
+            return
+        self.moveCursor(QTextCursor.MoveOperation.End)
+        cursor = self.textCursor()
+        cursor.setPosition(min(self._top, self.document().characterCount() - 1))
+        self.setTextCursor(cursor)
+        self.ensureCursorVisible()
+
+    def resizeEvent(self, event):  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self._follow:
+            self._reveal_timer.start()  # rewrapping moves lines: keep the heading on top
+
+    def _user_scrolled(self, _action: int) -> None:
+        self._follow = False
+
+    def first_visible_line(self) -> int:
+        return self.cursorForPosition(QPoint(2, 2)).blockNumber()
+
+
+def _utf16_offsets(text: str):
+    if all(ord(char) <= 0xFFFF for char in text):  # the usual case: offsets agree
+        return lambda offset: offset
+    return lambda offset: len(text[:offset].encode("utf-16-le")) // 2
+
+
+# ---------------------------------------------------------------- the viewer
+
+
+class SourceViewer(QWidget):
+    """Shows a cited source at the cited place: a PDF page or the text, highlighted."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._location: Location | None = None
+        self._build_widgets()
+        self._build_layout()
+        self.clear()
+
+    # -- public API --------------------------------------------------------
+
+    @property
+    def current_page(self) -> int | None:
+        """The PDF page shown (1-based), or None."""
+        return self.pdf_view.page if self.stack.currentWidget() is self.pdf_view else None
+
+    @property
+    def highlight_count(self) -> int:
+        """Highlight rectangles on the PDF page, or highlighted ranges in the text."""
+        if self.stack.currentWidget() is self.pdf_view:
+            return len(self.pdf_view.rects)
+        if self.stack.currentWidget() is self.text:
+            return len(self.text.extraSelections())
+        return 0
+
+    def show_location(self, location: Location) -> None:
+        self.clear()
+        self._location = location
+        title = location_title(location)
+        self.title_label.setText(title)
+        self.title_label.setToolTip(f"<p>{esc(title)}</p>")  # tooltips detect rich text
+        path = Path(location.path)
+        if not path.is_file():
+            self._show_message(
+                f"The file {location.source} cannot be found ({path}). It was moved or "
+                "deleted since the handbook was indexed; re-index the folder to update it.")
+            return
+        self.open_button.setEnabled(True)
+        if path.suffix.lower() == ".pdf":
+            self._show_pdf(location)
+        else:
+            self._show_text(location)
+
+    def clear(self) -> None:
+        self._location = None
+        self.pdf_view.close_document()
+        self.text.show_nothing()
+        self.title_label.setText("")
+        self.title_label.setToolTip("")
+        self.note_label.hide()
+        self.open_button.setEnabled(False)
+        self._show_message(PLACEHOLDER)
+
+    # -- widgets -----------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.title_label = plain_label()
+        font = QFont(self.title_label.font())
+        font.setBold(True)
+        self.title_label.setFont(font)
+        # A long heading path is clipped rather than widening the whole window.
+        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.prev_button = _tool_button("◀ Previous", self._previous_page)
+        self.next_button = _tool_button("Next ▶", self._next_page)
+        self.page_label = plain_label()
+        self.zoom_box = QComboBox()
+        for text, zoom in ZOOMS:
+            self.zoom_box.addItem(text, zoom)
+        self.zoom_box.currentIndexChanged.connect(self._zoom_changed)
+        self.open_button = _tool_button("Open in system viewer", self._open_externally)
+        self.note_label = plain_label(NOTE_CHANGED)
+        self.note_label.setStyleSheet("background: #fff3c4; color: #5c4400; padding: 3px;")
+        self.message_label = plain_label()
+        self.message_label.setWordWrap(True)
+        self.message_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message_label.setMargin(24)
+        self.pdf_view = PdfPane()
+        self.text = TextPane()
+        self.stack = QStackedWidget()
+        for widget in (self.message_label, self.pdf_view, self.text):
+            self.stack.addWidget(widget)
+
+    def _build_layout(self) -> None:
+        controls = QHBoxLayout()
+        controls.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.prev_button, self.page_label, self.next_button):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        controls.addWidget(self.zoom_box)
+        controls.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.title_label)
+        layout.addLayout(controls)
+        layout.addWidget(self.note_label)
+        layout.addWidget(self.stack, 1)
+
+    # -- showing -----------------------------------------------------------
+
+    def _show_message(self, message: str) -> None:
+        self.message_label.setText(message)
+        self.stack.setCurrentWidget(self.message_label)
+        self._update_controls()
+
+    def _show_pdf(self, location: Location) -> None:
+        # Shown first: the fit width is that of the visible pane, controls included.
+        self.stack.setCurrentWidget(self.pdf_view)
+        self._update_controls()
+        error = self.pdf_view.open(Path(location.path), location.page or 1, location.texts)
+        self._after_pdf(error)
+
+    def _after_pdf(self, error: str | None) -> None:
+        if error is not None:
+            self.pdf_view.close_document()
+            self._show_message(error)
+            return
+        self.stack.setCurrentWidget(self.pdf_view)
+        self._update_controls()
+
+    def _show_text(self, location: Location) -> None:
+        try:
+            document = read_document(Path(location.path))
+        except Exception as exc:  # noqa: BLE001 - readers raise ReadError; a viewer never crashes
+            self._show_message(f"{location.source} cannot be shown: {exc}")
+            return
+        text = document.text
+        ranges = indexed_ranges(text, location)
+        changed = ranges is None
+        if changed:
+            ranges = searched_ranges(text, location)
+            top = stale_top(text, location, ranges)
+        else:
+            top = heading_line_start(text, location.section_start)
+        self.note_label.setVisible(changed)
+        self.stack.setCurrentWidget(self.text)  # first: scrolling needs its real size
+        self._update_controls()
+        self.text.show_text(text, ranges, top)
+
+    def _update_controls(self) -> None:
+        is_pdf = self.stack.currentWidget() is self.pdf_view
+        for widget in (self.prev_button, self.page_label, self.next_button, self.zoom_box):
+            widget.setVisible(is_pdf)
+        if is_pdf:
+            page, count = self.pdf_view.page, self.pdf_view.page_count
+            self.page_label.setText(f"page {page} of {count}")
+            self.prev_button.setEnabled(page > 1)
+            self.next_button.setEnabled(page < count)
+
+    # -- actions -----------------------------------------------------------
+
+    def _previous_page(self) -> None:
+        self._go_to_page(self.pdf_view.page - 1)
+
+    def _next_page(self) -> None:
+        self._go_to_page(self.pdf_view.page + 1)
+
+    def _go_to_page(self, page: int) -> None:
+        if self.current_page is not None and 1 <= page <= self.pdf_view.page_count:
+            self._after_pdf(self.pdf_view.go_to(page))
+
+    def _zoom_changed(self, index: int) -> None:
+        error = self.pdf_view.set_zoom(self.zoom_box.itemData(index))
+        if self.current_page is not None:
+            self._after_pdf(error)
+
+    def _open_externally(self) -> None:
+        path = Path(self._location.path) if self._location else None
+        if path is not None and path.is_file():  # local files only, never a URL
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+def _tool_button(text: str, slot) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.clicked.connect(slot)
+    return button

@@ -1,0 +1,131 @@
+"""Background work for the desktop app: indexing and answering, off the GUI thread.
+
+Each worker is a QObject living in its own QThread and talks to the window
+only through signals (queued across threads). Indexing owns the writes;
+answering owns the llama.cpp model — one thread each, as llama.cpp objects
+must stay on the thread that uses them. Both open their own SQLite
+connection. Cancel and Stop are thread-safe events checked by the core.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from app.answers.answerer import Answerer, Conversation, Finished, Retrieved, Status, Token
+from app.answers.model import LocalModel, ModelError
+from app.answers.prompt import PromptTooLarge
+from app.indexer import Indexer, IndexSettings
+from app.retrieval import SearchError, Searcher
+from app.settings import AppSettings
+from app.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+
+def start_in_thread(worker: QObject, name: str) -> QThread:
+    thread = QThread()
+    thread.setObjectName(name)
+    worker.moveToThread(thread)
+    thread.start()
+    return thread
+
+
+class IndexWorker(QObject):
+    """Runs one incremental indexing of a folder at a time."""
+
+    progress = Signal(object)   # app.indexer.Progress
+    finished = Signal(object)   # app.indexer.IndexReport
+    failed = Signal(str)
+
+    def __init__(self, embedder_factory):
+        super().__init__()
+        self._embedder_factory = embedder_factory
+        self._cancel = threading.Event()
+        self.busy = False
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @Slot(str, str, object)
+    def run(self, folder: str, db: str, settings: AppSettings) -> None:
+        self.busy = True
+        self._cancel.clear()
+        try:
+            embedder = self._embedder_factory(settings)
+            index_settings = IndexSettings(profile=settings.profile,
+                                           chunking=settings.chunking(embedder.window))
+            with Store(Path(db)) as store:
+                report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,
+                                 cancel=self._cancel).run(Path(folder))
+            self.finished.emit(report)
+        except (StoreError, OSError, ValueError) as error:
+            self.failed.emit(f"Indexing {folder} stopped: {error}")
+        except Exception as error:  # never let a worker die silently
+            log.exception("indexing failed")
+            self.failed.emit(f"Indexing {folder} stopped by an unexpected error: {error}")
+        finally:
+            self.busy = False
+
+
+class AnswerWorker(QObject):
+    """Owns the answer model and the conversation; answers one question at a time."""
+
+    status = Signal(str, str)      # stage, message
+    retrieved = Signal(object)     # list of app.retrieval.Result
+    token = Signal(str)
+    finished = Signal(object)      # app.answers.answerer.Answer
+    failed = Signal(str)           # a message in words (the sources may still have arrived)
+
+    def __init__(self, embedder_factory, model_factory=None):
+        super().__init__()
+        self._embedder_factory = embedder_factory
+        self._model_factory = model_factory or (
+            lambda settings: LocalModel(settings.model_file(), n_ctx=settings.n_ctx))
+        self._model: LocalModel | None = None
+        self._model_key: tuple | None = None
+        self.stop_event = threading.Event()
+        self.conversation = Conversation()
+
+    def stop(self) -> None:
+        self.stop_event.set()
+
+    @Slot()
+    def new_conversation(self) -> None:
+        self.conversation = Conversation()
+
+    @Slot(str, str, object)
+    def ask(self, question: str, db: str, settings: AppSettings) -> None:
+        self.stop_event.clear()
+        try:
+            with Store(Path(db)) as store:
+                searcher = Searcher(store, self._embedder_factory(settings), settings.search())
+                answerer = Answerer(searcher, self._model_for(settings),
+                                    answer_tokens=settings.answer_tokens)
+                for event in answerer.ask(question, self.conversation, self.stop_event):
+                    self._forward(event)
+        except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
+            self.failed.emit(str(error))
+        except Exception as error:
+            log.exception("answering failed")
+            self.failed.emit(f"The question could not be answered: {error}")
+
+    def _forward(self, event) -> None:
+        if isinstance(event, Status):
+            self.status.emit(event.stage, event.message)
+        elif isinstance(event, Retrieved):
+            self.retrieved.emit(event.results)
+        elif isinstance(event, Token):
+            self.token.emit(event.text)
+        elif isinstance(event, Finished):
+            self.conversation.add(event.answer)
+            self.finished.emit(event.answer)
+
+    def _model_for(self, settings: AppSettings) -> LocalModel:
+        key = (settings.model_path, settings.n_ctx)
+        if self._model is None or key != self._model_key:
+            self._model = self._model_factory(settings)
+            self._model_key = key
+        return self._model

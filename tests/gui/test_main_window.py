@@ -1,0 +1,276 @@
+"""The main window, driven as a user would: open, index, ask, stream, cite, view."""
+import sys
+import time
+
+import pytest
+from PySide6.QtCore import QTimer, Qt
+
+from app.gui.main_window import MainWindow
+from app.settings import AppSettings
+from app.store import Store
+from fakes import FakeChatModel
+from pdfgen import make_pdf
+
+pytestmark = pytest.mark.slow  # the real embedder indexes the folders
+
+HANDBOOK = """# Staff handbook
+
+## Annual leave
+
+Everyone gets 28 days of annual leave per year, booked in the HR portal.
+
+## Parking
+
+The car park opens at 7:00 and closes at 20:00.
+"""
+
+
+@pytest.fixture
+def folder(tmp_path):
+    root = tmp_path / "handbook"
+    root.mkdir()
+    (root / "handbook.md").write_text(HANDBOOK)
+    (root / "notes.txt").write_text("Badges\n======\n\nLost badges are replaced at reception.\n")
+    make_pdf(root / "travel.pdf", [["Travel", "Book trains through the travel desk."],
+                                   ["Per diem", "The per diem in Berlin is 60 EUR per day."]],
+             outline=[("Travel", 0, 1), ("Per diem", 1, 1)])
+    return root
+
+
+class Replies:
+    """A fake answer model shared with the window, replies queued by the test."""
+
+    def __init__(self):
+        self.model = FakeChatModel()
+
+    def __call__(self, settings):
+        return self.model
+
+
+def wait_indexed(qtbot, window, timeout=120_000):
+    with qtbot.waitSignal(window.indexingDone, timeout=timeout) as blocker:
+        pass
+    return blocker.args[0]
+
+
+def ask(qtbot, window, question, timeout=60_000):
+    with qtbot.waitSignal(window.answer_worker.finished, timeout=timeout) as blocker:
+        qtbot.keyClicks(window.question, question)
+        qtbot.keyClick(window.question, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.current_turn is None)
+    return blocker.args[0]
+
+
+@pytest.fixture
+def indexed_window(qtbot, folder, qsettings):
+    replies = Replies()
+    window = MainWindow(folder, model_factory=replies, settings=qsettings)
+    qtbot.addWidget(window)
+    report = wait_indexed(qtbot, window)
+    assert report is not None and not report.failed
+    return window, replies
+
+
+def library_rows(window):
+    tree = window.library
+    return {tree.topLevelItem(i).text(0): tree.topLevelItem(i).text(1)
+            for i in range(tree.topLevelItemCount())}
+
+
+def test_opening_a_folder_indexes_it_and_lists_every_document(indexed_window):
+    window, _ = indexed_window
+    assert library_rows(window) == {"handbook.md": "indexed", "notes.txt": "indexed",
+                                    "travel.pdf": "indexed"}
+    assert window.progress.isHidden()
+
+
+def test_a_broken_file_is_listed_with_its_reason(qtbot, folder, qsettings):
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.4 garbage")
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    rows = library_rows(window)
+    assert rows["broken.pdf"].startswith("failed: ")
+    assert rows["handbook.md"] == "indexed"
+    assert not window.messages.isHidden() and "broken.pdf" in window.messages.label.text()
+
+
+def test_an_answer_streams_with_citation_links_and_a_budget(qtbot, indexed_window):
+    window, replies = indexed_window
+    replies.model.enqueue("You", " get", " 28", " days", " [1]", ".")
+    answer = ask(qtbot, window, "How many days of annual leave do I get?")
+    assert answer.text == "You get 28 days [1]."
+    html = window.conversation.toHtml()
+    assert "hbqa:cite/0/1" in html
+    assert "28 days" in window.conversation.toPlainText()
+    assert "sources ·" in window.budget.text() and "/ 4,096 tokens" in window.budget.text()
+    assert window.sources.list.count() >= 1
+    assert window.sources.list.item(0).text().startswith("[1] handbook.md › Staff handbook › Annual leave")
+
+
+def test_clicking_a_citation_opens_the_markdown_source_at_its_heading(qtbot, indexed_window):
+    window, replies = indexed_window
+    replies.model.enqueue("28", " days", " [1]")
+    ask(qtbot, window, "How many days of annual leave do I get?")
+    window.conversation.appLinkClicked.emit("cite/0/1")
+    assert window.side.currentWidget() is window.viewer
+    assert window.viewer.highlight_count >= 1
+    assert "28 days of annual leave" in window.viewer.text.toPlainText()
+
+
+def test_clicking_a_citation_opens_the_pdf_at_the_cited_page(qtbot, indexed_window):
+    window, replies = indexed_window
+    replies.model.enqueue("60", " EUR", " [1]")
+    ask(qtbot, window, "What is the per diem in Berlin?")
+    assert window.sources.results[0].source == "travel.pdf"
+    window.conversation.appLinkClicked.emit("cite/0/1")
+    assert window.viewer.current_page == 2
+    assert window.viewer.highlight_count >= 1
+
+
+def test_stop_ends_the_answer_and_the_app_keeps_working(qtbot, indexed_window):
+    window, replies = indexed_window
+    replies.model.enqueue(*[f" word{i}" for i in range(5000)])
+    with qtbot.waitSignal(window.answer_worker.finished, timeout=60_000) as blocker:
+        window.ask("How many days of annual leave do I get?")
+        qtbot.waitUntil(lambda: window.current_turn is not None and
+                        window.current_turn.state == "generating", timeout=30_000)
+        qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)
+    assert blocker.args[0].stopped
+    assert window.ask_button.isEnabled()
+
+
+def test_an_invalid_model_file_gives_a_message_and_search_still_works(qtbot, folder, qsettings,
+                                                                     tmp_path):
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"")
+    qsettings.setValue("settings", AppSettings(model_path=str(broken)).to_json())
+    window = MainWindow(folder, settings=qsettings)  # the real model factory
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    with qtbot.waitSignal(window.answer_worker.failed, timeout=60_000):
+        window.ask("How many days of annual leave do I get?")
+    turn = window.conversation.turns[-1]
+    assert "broken.gguf" in turn.error and "empty" in turn.error
+    assert window.sources.list.count() >= 1, "the sources are still shown"
+
+
+def test_document_html_and_model_html_are_shown_literally(qtbot, folder, qsettings):
+    (folder / "evil.md").write_text(
+        "# Evil\n\nThe office <img src='/dev/zero'> <script>alert(1)</script> "
+        "<a href='https://example.com'>prize</a> is open.\n")
+    replies = Replies()
+    window = MainWindow(folder, model_factory=replies, settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    replies.model.enqueue("<img src=x>", " <b>bold</b>", " [1]")
+    ask(qtbot, window, "Is the evil office open with the img and script?")
+    conversation = window.conversation.toPlainText()
+    assert "<img src=x> <b>bold</b>" in conversation
+    results = window.sources.results
+    evil = next(n for n, r in enumerate(results, start=1) if r.source == "evil.md")
+    window.sources.select(evil)
+    assert "<img src='/dev/zero'>" in window.sources.detail.toPlainText()
+    assert "<script>alert(1)</script>" in window.sources.detail.toPlainText()
+    window.conversation.appLinkClicked.emit("cite/0/%d" % evil)
+    assert "<img src='/dev/zero'>" in window.viewer.text.toPlainText()
+
+
+def test_only_the_apps_own_links_do_anything(qtbot, indexed_window):
+    window, _ = indexed_window
+    before = window.side.currentIndex()
+    window.conversation.appLinkClicked.emit("cite/7/1")     # no such turn
+    window.conversation.appLinkClicked.emit("cite/x/../..")  # not a citation
+    from PySide6.QtCore import QUrl
+    window.conversation.anchorClicked.emit(QUrl("https://example.com/"))
+    window.conversation.anchorClicked.emit(QUrl("file:///etc/passwd"))
+    assert window.side.currentIndex() == before
+
+
+def test_settings_and_folder_persist_across_restarts(qtbot, folder, qsettings):
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    window.settings = AppSettings(n_ctx=2048, results=4)
+    qsettings.setValue("settings", window.settings.to_json())
+    window.close()
+    again = MainWindow(None, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(again)
+    wait_indexed(qtbot, again)
+    assert again.folder == folder.resolve()
+    assert (again.settings.n_ctx, again.settings.results) == (2048, 4)
+
+
+def test_files_changed_while_closed_are_reindexed_at_start(qtbot, folder, qsettings):
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    window.close()
+    (folder / "notes.txt").write_text("Badges\n======\n\nLost badges cost 10 EUR.\n")
+    again = MainWindow(None, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(again)
+    report = wait_indexed(qtbot, again)
+    assert {f.path: f.status for f in report.files}["notes.txt"] == "indexed"
+
+
+def test_a_file_added_while_running_is_picked_up(qtbot, indexed_window, folder):
+    window, _ = indexed_window
+    (folder / "new.md").write_text("# New\n\nThe gym opens at 6:00.\n")
+    report = wait_indexed(qtbot, window, timeout=30_000)
+    assert {f.path: f.status for f in report.files}["new.md"] == "indexed"
+    assert "new.md" in library_rows(window)
+
+
+def many_files(folder, count=60):
+    for i in range(count):
+        (folder / f"policy-{i:03d}.md").write_text(
+            f"# Policy {i}\n\n" + " ".join(f"Rule {j} of policy {i} applies to everyone."
+                                           for j in range(120)))
+
+
+def test_cancel_stops_indexing_quickly_and_leaves_a_consistent_index(qtbot, folder, qsettings):
+    many_files(folder)
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: "files" in window.progress_label.text(), timeout=60_000)
+    started = time.monotonic()
+    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    report = wait_indexed(qtbot, window, timeout=10_000)
+    assert time.monotonic() - started < 2.0
+    assert report.cancelled
+    with Store(window.db) as store:
+        assert store.check() == []
+
+
+def test_the_event_loop_never_stalls_over_100_ms_while_indexing(qtbot, folder, qsettings):
+    many_files(folder, 30)
+    gaps, last = [], [time.monotonic()]
+
+    def tick():
+        now = time.monotonic()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(tick)
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    timer.start()
+    last[0] = time.monotonic()
+    wait_indexed(qtbot, window)
+    timer.stop()
+    assert len(gaps) > 50
+    print(f"longest event-loop gap while indexing: {max(gaps) * 1000:.0f} ms")
+    assert max(gaps) < 0.100
+
+
+def test_pyside6_does_not_leak_none_references():
+    """PySide6 6.12.0 drops a reference to None on every void call (DESIGN.md)."""
+    from PySide6.QtWidgets import QLabel
+
+    label = QLabel()
+    before = sys.getrefcount(None)
+    for i in range(5000):
+        label.setText(str(i))
+    assert abs(sys.getrefcount(None) - before) < 100
