@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
-COLUMNS = ("Document", "Status", "Chunks", "Over window")
+COLUMNS = ("Document", "Status", "Chunks", "Over")
 
 
 def status_text(row: dict) -> str:
@@ -21,10 +21,17 @@ class LibraryPanel(QTreeWidget):
         self.setRootIsDecorated(False)
         self.setAlternatingRowColors(True)
         self.setSortingEnabled(True)
+        # The document name gets the room; a failure reason can be long, so its
+        # column has a fixed width and the full text is in the tooltip.
         header = self.header()
+        header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.setColumnWidth(1, 90)
+        for column in (2, 3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.headerItem().setToolTip(3, "Chunks longer than the embedder's window: their tail "
+                                        "is invisible to search")
 
     def show_documents(self, rows: list[dict], unchanged: set[str] = frozenset()) -> None:
         self.setSortingEnabled(False)

@@ -431,21 +431,24 @@ class MainWindow(QMainWindow):
         self.open_in_viewer(turn.results[n - 1])
 
     def open_in_viewer(self, result) -> None:
+        """Show a source at its best match (and the next two), at the right page."""
+        from app.gui.sources_panel import SHOWN_MATCHES
         from app.gui.viewer import Location
 
+        ids = [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]]
         with Store(self.db) as store:
             section = store.rows("SELECT start_char FROM sections WHERE id = ?",
                                  (result.section_id,))
-            chunks = store.rows(
-                "SELECT start_char, end_char, text, page FROM chunks WHERE id IN "
-                f"({','.join('?' * len(result.chunks))})", [m.chunk_id for m in result.chunks])
-        if not section:
+            rows = {row["id"]: row for row in store.rows(
+                "SELECT id, start_char, end_char, text, page FROM chunks WHERE id IN "
+                f"({','.join('?' * len(ids))})", ids)}
+        chunks = [rows[i] for i in ids if i in rows]  # SQL IN does not keep our order
+        if not section or not chunks:
             self.messages.show_message("This source is no longer in the index; re-index the "
                                        "folder and ask again.")
             return
-        best = next((c for c in chunks if c["page"]), None)
         location = Location(path=self.folder / result.source, source=result.source,
-                            heading=result.heading, page=(best or {}).get("page") or result.page,
+                            heading=result.heading, page=chunks[0]["page"] or result.page,
                             section_start=section[0]["start_char"],
                             spans=[(c["start_char"], c["end_char"]) for c in chunks],
                             texts=[c["text"] for c in chunks])

@@ -103,17 +103,24 @@ class SourcesPanel(QWidget):
         self.detail.setHtml("".join(html))
 
 
+BEST_MATCH, OTHER_MATCH = "#ffd84d", "#fff6c7"
+SHOWN_MATCHES = 3
+
+
 def highlighted(result) -> str:
-    """The result's text, escaped, with its matched children on a yellow background."""
-    spans = sorted((m.start, m.end) for m in result.chunks
+    """The result's text, escaped, with its best-matching children highlighted:
+    the best one strongly, the next two lightly (more would paint everything)."""
+    spans = sorted((m.start, m.end, BEST_MATCH if rank == 0 else OTHER_MATCH)
+                   for rank, m in enumerate(result.chunks[:SHOWN_MATCHES])
                    if m.start is not None and m.end is not None)
     pieces, last = [], 0
-    for start, end in spans:
+    for start, end, colour in spans:
         start = max(start, last)
         if end <= start:
             continue
         pieces.append(esc(result.text[last:start]))
-        pieces.append(f"<span style='background-color:#fff3a3'>{esc(result.text[start:end])}</span>")
+        pieces.append(f"<span style='background-color:{colour}'>"
+                      f"{esc(result.text[start:end])}</span>")
         last = end
     pieces.append(esc(result.text[last:]))
     return "".join(pieces)

@@ -274,3 +274,17 @@ def test_pyside6_does_not_leak_none_references():
     for i in range(5000):
         label.setText(str(i))
     assert abs(sys.getrefcount(None) - before) < 100
+
+
+def test_the_real_bundled_model_answers_in_the_window(qtbot, folder, qsettings):
+    window = MainWindow(folder, settings=qsettings)  # real embedder, real GGUF
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    statuses = []
+    window.answer_worker.status.connect(lambda stage, message: statuses.append(stage))
+    answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
+    assert answer.text.strip() and answer.citations
+    assert statuses[:2] == ["searching", "reading"]
+    assert answer.context_tokens <= answer.n_ctx
+    assert window.sources.list.item(0).text().startswith("[1] handbook.md")
+    assert window.conversation.turns[-1].state == "done"
