@@ -70,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help="tokens reserved for the answer (default 384)")
     _retrieval_options(ask, default_k=None)
 
+    compare = commands.add_parser(
+        "compare", parents=[common],
+        help="index a folder with both profiles and compare them on a golden set")
+    compare.add_argument("folder", type=Path)
+    compare.add_argument("cases", type=Path, help="TSV with question and answer_span columns")
+    compare.add_argument("--k", type=int, default=4,
+                         help="recall@k for both profiles (default 4, Spring AI's topK)")
+    compare.add_argument("--markdown", action="store_true", help="print a Markdown table")
+
     evaluate = commands.add_parser("eval", parents=[common], help="golden-set retrieval evaluation")
     evaluate.add_argument("cases", type=Path, help="TSV with question and answer_span columns")
     _retrieval_options(evaluate, default_k=5)
@@ -94,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    logging.getLogger("app.indexer").setLevel(logging.INFO)  # names both encodings at start
     db = args.db or paths.default_db()
     if args.version:
         from app.about import versions
@@ -106,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
-               "ask": cmd_ask, "eval": cmd_eval}[args.command]
+               "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare}[args.command]
     try:
         return handler(args, db)
     except KeyboardInterrupt:
@@ -324,3 +334,23 @@ def _sources_text(answer) -> str:
         lines.append(f"  [{citation['n']}] {citation['source']} › {citation['heading']}{page}")
     lines.append(f"({answer.budget} · {answer.model})")
     return "\n".join(lines)
+
+
+def cmd_compare(args, db: Path) -> int:
+    """Both profiles' indexes live next to --db (reused when the folder is unchanged)."""
+    from app.comparison import compare, format_table
+    from app.evaluation import CasesError, load_cases
+
+    if not args.folder.is_dir():
+        raise UserError(f"{args.folder} is not a folder")
+    try:
+        cases = load_cases(args.cases)
+    except CasesError as error:
+        raise UserError(str(error)) from error
+    embedder = load_embedder()
+    base = db.with_suffix("")
+    result = compare(args.folder.resolve(), cases, args.k, embedder,
+                     db_for=lambda profile: Path(f"{base}-{profile}.sqlite"),
+                     on_progress=lambda message: print(message, file=sys.stderr, flush=True))
+    emit(args, result, format_table(result, markdown=args.markdown))
+    return EXIT_OK
