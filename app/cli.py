@@ -99,6 +99,13 @@ def _retrieval_options(parser: argparse.ArgumentParser, default_k: int | None) -
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--reader-process"]:  # the frozen app runs its own file-reader child
+        from app.reader_process import DEFAULT_MEMORY_MB, serve
+        import os
+
+        serve(int(os.environ.get("HBQA_READER_MEMORY_MB", DEFAULT_MEMORY_MB)))
+        return EXIT_OK
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,

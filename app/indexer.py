@@ -20,7 +20,7 @@ from app.chunking.chunks import ChunkSettings, DROP
 from app.chunking import fitted, spring
 from app.chunking.guard import WindowExceeded, measure, refuse_over_window
 from app.documents import Document, ReadError
-from app.readers import read_document
+from app.reader_process import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReaderCrashed, ReaderProcess
 from app.scan import FoundFile, scan
 from app.store import DocumentRecord, Store
 from app.tokens import ENCODING_NAME
@@ -31,6 +31,10 @@ CHUNKER_VERSION = "2"
 PROFILES = ("fitted", "spring-default")
 
 INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"
+SKIPPED = "skipped"  # not a file that can be read (FIFO, device, link outside the folder)
+
+
+QUARANTINE_AFTER = 2  # parser crashes on the same content before it is no longer tried
 
 
 @dataclass
@@ -38,6 +42,8 @@ class IndexSettings:
     profile: str = "fitted"
     chunking: ChunkSettings = field(default_factory=ChunkSettings)
     strict: bool = False
+    read_timeout: float = DEFAULT_TIMEOUT   # seconds per file, in the reader process
+    read_memory_mb: int = DEFAULT_MEMORY_MB
 
 
 @dataclass
@@ -83,7 +89,10 @@ class IndexReport:
             "folder": self.folder, "profile": self.profile,
             "indexed": self.count(INDEXED), "unchanged": self.count(UNCHANGED),
             "removed": self.count(REMOVED), "failed": self.count(FAILED),
+            "skipped": self.count(SKIPPED),
             "failures": [{"path": f.path, "reason": f.reason} for f in self.failed],
+            "skips": [{"path": f.path, "reason": f.reason} for f in self.files
+                      if f.status == SKIPPED],
             "chunks": self.chunks, "over_window": self.over_window,
             "seconds": round(self.seconds, 3), "cancelled": self.cancelled,
             "rebuilt": self.rebuilt, "files": [asdict(f) for f in self.files],
@@ -137,8 +146,9 @@ class Indexer:
         log_encodings(self.embedder)
         rebuilt = self._check_fingerprint(root)
         self.on_progress(Progress("scanning"))
-        found = scan(root)
+        found, skipped = scan(root)
         results = self._remove_missing(found)
+        results += [FileResult(entry.rel, SKIPPED, entry.reason) for entry in skipped]
         pending, unchanged = self._changed(found)
         results += unchanged
         done, cancelled = self._index_files(pending)
@@ -194,43 +204,67 @@ class Indexer:
         return pending, settled
 
     def _index_files(self, pending: list[tuple[FoundFile, str]]) -> tuple[list[FileResult], bool]:
-        """Results of the files done, and whether a cancel stopped the run."""
+        """Results of the files done, and whether a cancel stopped the run.
+
+        The next file is handed to the reader process before the current one
+        is embedded, so parsing and embedding overlap."""
         results: list[FileResult] = []
         total_bytes = sum(entry.size for entry, _ in pending) or 1
         done_bytes, chunks_done, embed_started = 0, 0, time.monotonic()
-        for number, (entry, digest) in enumerate(pending):
-            if self.cancel.is_set():
-                return results, True
-            elapsed = time.monotonic() - embed_started
-            self.on_progress(Progress(
-                "indexing", number, len(pending), chunks_done,
-                chunks_done / elapsed if elapsed > 0 else 0.0,
-                elapsed / done_bytes * (total_bytes - done_bytes) if done_bytes else None,
-                entry.rel))
-            try:
-                result = self._index_file(entry, digest)
-            except Cancelled:
-                return results, True
-            results.append(result)
-            done_bytes += entry.size
-            chunks_done += result.chunks
+        to_read = [(entry, digest) for entry, digest in pending
+                   if not self._quarantined(entry, digest)]
+        with ReaderProcess(self.settings.read_timeout, self.settings.read_memory_mb) as reader:
+            if to_read:
+                reader.request(to_read[0][0].path)
+            for number, (entry, digest) in enumerate(pending):
+                if self.cancel.is_set():
+                    return results, True
+                elapsed = time.monotonic() - embed_started
+                self.on_progress(Progress(
+                    "indexing", number, len(pending), chunks_done,
+                    chunks_done / elapsed if elapsed > 0 else 0.0,
+                    elapsed / done_bytes * (total_bytes - done_bytes) if done_bytes else None,
+                    entry.rel))
+                try:
+                    result = self._index_file(reader, to_read, entry, digest)
+                except Cancelled:
+                    return results, True
+                results.append(result)
+                done_bytes += entry.size
+                chunks_done += result.chunks
         return results, False
 
-    def _index_file(self, entry: FoundFile, digest: str) -> FileResult:
+    def _quarantined(self, entry: FoundFile, digest: str) -> bool:
+        row = self.store.document(entry.rel)
+        return bool(row and row["crashes"] >= QUARANTINE_AFTER and row["crash_sha256"] == digest)
+
+    def _index_file(self, reader: ReaderProcess, to_read: list, entry: FoundFile,
+                    digest: str) -> FileResult:
         record = _record(entry, digest)
+        if not to_read or to_read[0][0] is not entry:
+            return self._fail(record, f"quarantined: it crashed the parser {QUARANTINE_AFTER} "
+                                      "times; it will be tried again when the file changes")
+        to_read.pop(0)
         try:
-            document = read_document(entry.path)
+            document = reader.receive(self.cancel)
+        except ReaderCrashed as error:
+            self.store.record_crash(record)
+            return self._after_read_error(record, entry, str(error))
         except ReadError as error:
-            return self._fail(record, str(error))
-        except FileNotFoundError:
+            if self.cancel.is_set():
+                raise Cancelled() from error
+            return self._after_read_error(record, entry, str(error))
+        finally:
+            if to_read:
+                reader.request(to_read[0][0].path)
+        return self._store_document(record, document)
+
+    def _after_read_error(self, record: DocumentRecord, entry: FoundFile,
+                          reason: str) -> FileResult:
+        if not entry.path.exists():  # deleted while we were indexing: it is gone
             self.store.remove_documents([entry.rel])
             return FileResult(entry.rel, FAILED, "the file disappeared during indexing")
-        except OSError as error:
-            return self._fail(record, _os_reason(error))
-        except Exception as error:  # a parser bug must not stop the whole folder
-            log.exception("unexpected error reading %s", entry.rel)
-            return self._fail(record, f"could not be read ({type(error).__name__}: {error})")
-        return self._store_document(record, document)
+        return self._fail(record, reason)
 
     def _store_document(self, record: DocumentRecord, document: Document) -> FileResult:
         chunking = self.settings.chunking

@@ -77,4 +77,10 @@ MIGRATIONS: list[tuple[int, str]] = [
     END;
     CREATE TABLE index_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """),
+    (2, """
+    -- Parser crashes per file: a file that crashed the reader process twice
+    -- with the same content is quarantined until it changes.
+    ALTER TABLE documents ADD COLUMN crashes INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE documents ADD COLUMN crash_sha256 TEXT;
+    """),
 ]

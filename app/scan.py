@@ -17,32 +17,50 @@ class FoundFile:
     mtime: float
 
 
-def scan(folder: Path) -> list[FoundFile]:
-    """Supported regular files under `folder`, hidden ones skipped, sorted by path.
+@dataclass(frozen=True)
+class Skipped:
+    rel: str
+    reason: str
+
+
+def scan(folder: Path) -> tuple[list[FoundFile], list[Skipped]]:
+    """Supported regular files under `folder` (hidden ones ignored), sorted by
+    path, and the document-named entries that cannot be read, with why.
 
     Symbolic links are followed only when they point inside the folder, so a
     link cannot pull in files from elsewhere on the laptop or loop forever.
+    FIFOs, sockets and devices are never opened (reading one would block).
     """
     root = Path(folder).resolve()
-    found = []
+    found, skipped = [], []
     for directory, subdirectories, files in os.walk(root):
         subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
         for name in files:
             if name.startswith(".") or Path(name).suffix.lower() not in SUPPORTED_SUFFIXES:
                 continue
-            entry = _regular_file(root, Path(directory) / name)
-            if entry:
-                found.append(entry)
-    return sorted(found, key=lambda f: f.rel)
+            entry = _classify(root, Path(directory) / name)
+            (found if isinstance(entry, FoundFile) else skipped).append(entry)
+    return sorted(found, key=lambda f: f.rel), sorted(skipped, key=lambda s: s.rel)
 
 
-def _regular_file(root: Path, path: Path) -> FoundFile | None:
+def display_path(path: Path, root: Path) -> str:
+    """The relative path as text; bytes that are not UTF-8 shown as \\xNN
+    (SQLite text and JSON need valid UTF-8, and the user needs to see the name)."""
+    raw = os.fsencode(path.relative_to(root).as_posix())
+    return raw.decode("utf-8", "backslashreplace")
+
+
+def _classify(root: Path, path: Path) -> FoundFile | Skipped:
+    rel = display_path(path, root)
     try:
         target = path.resolve(strict=True)
         info = target.stat()
-    except (OSError, RuntimeError):  # vanished, dangling or looping link
-        return None
-    if not stat.S_ISREG(info.st_mode) or not target.is_relative_to(root):
-        return None
-    rel = path.relative_to(root).as_posix()
+    except RuntimeError:
+        return Skipped(rel, "a symbolic link that loops")
+    except OSError:
+        return Skipped(rel, "a broken link, or the file vanished while scanning")
+    if not target.is_relative_to(root):
+        return Skipped(rel, "a link to a file outside the folder; open that folder instead")
+    if not stat.S_ISREG(info.st_mode):
+        return Skipped(rel, "not a regular file (a FIFO, socket or device); never opened")
     return FoundFile(path=path, rel=rel, size=info.st_size, mtime=info.st_mtime)

@@ -150,6 +150,15 @@ class Store:
                 (record.path, record.size, record.mtime, record.format,
                  record.title or Path(record.path).name, FAILED, error))
 
+    def record_crash(self, record: DocumentRecord) -> None:
+        """Count a parser crash on this content (see QUARANTINE_AFTER in the indexer)."""
+        with self.db:
+            self.record_failure(record, "the parser crashed on this file")
+            self.db.execute(
+                "UPDATE documents SET crashes = CASE WHEN crash_sha256 IS ? THEN crashes + 1 "
+                "ELSE 1 END, crash_sha256 = ? WHERE path = ?",
+                (record.sha256, record.sha256, record.path))
+
     def touch_document(self, path: str, size: int, mtime: float) -> None:
         """Same content, new stat: remember it so the next scan need not hash."""
         with self.db:
@@ -187,7 +196,7 @@ class Store:
             "metadata = excluded.metadata, deprecated = excluded.deprecated, "
             "pages = excluded.pages, status = excluded.status, error = NULL, "
             "chunks = excluded.chunks, over_window = excluded.over_window, "
-            "indexed_at = excluded.indexed_at",
+            "indexed_at = excluded.indexed_at, crashes = 0, crash_sha256 = NULL",
             (record.path, record.sha256, record.size, record.mtime, record.format,
              record.title, json.dumps(metadata, default=str),
              int(metadata.get("deprecated") is True), record.pages, INDEXED,

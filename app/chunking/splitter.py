@@ -99,17 +99,22 @@ def pack(text: str, spans: list[tuple[int, int]], fits: Fits, level: str,
 
 
 def _split_characters(text: str, start: int, end: int, fits: Fits) -> Iterator[Piece]:
-    """Last resort for an unbreakable run: the longest prefix that fits, repeatedly."""
+    """Last resort for an unbreakable run: the longest prefix that fits, repeatedly.
+
+    The cut is found by galloping then bisecting, so each measurement is on a
+    piece about the size of the result — not on the whole (maybe huge) run."""
     while start < end:
-        low, high = start + 1, end  # invariant: text[start:low] is the best known cut
+        good, step = start + 1, 64  # text[start:good] is the best known cut
+        while good < end and fits(text[start:min(start + step, end)]):
+            good, step = min(start + step, end), step * 2
+        low, high = good, min(start + step, end)
         while low < high:
             middle = (low + high + 1) // 2
             if fits(text[start:middle]):
                 low = middle
             else:
                 high = middle - 1
-        cut = max(low, start + 1)  # one character always goes, even if it cannot fit
-        piece_start, piece_end = strip_span(text, start, cut)
+        piece_start, piece_end = strip_span(text, start, low)  # one character always goes
         if piece_end > piece_start:
             yield Piece(piece_start, piece_end, CHARACTER)
-        start = cut
+        start = low

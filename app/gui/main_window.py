@@ -115,6 +115,14 @@ class MainWindow(QMainWindow):
         self.side = QTabWidget()
         self.side.addTab(self.sources, "Sources")
         self.side.addTab(self.viewer, "Viewer")
+        from app.gui.eval_view import EvalView
+        from app.gui.health_panel import HealthPanel
+
+        self.health = HealthPanel(self._embedders(AppSettings()))
+        self.health.openChunk.connect(self.open_chunk)
+        self.evaluation = EvalView(lambda: self._embedders(self.settings))
+        self.side.addTab(self.health, "Chunk health")
+        self.side.addTab(self.evaluation, "Evaluation")
         self.setCentralWidget(self._central())
         self._build_status_bar()
         self._build_menus()
@@ -299,6 +307,8 @@ class MainWindow(QMainWindow):
             self.messages.show_message(
                 f"{len(report.failed)} file(s) could not be indexed: {names}{more}. "
                 "The library on the left says why; everything else is searchable.")
+        self.health.refresh(self.db, self.folder)
+        self.evaluation.refresh(self.db, self.folder)
         self.indexingDone.emit(report)
         if self.pending_reindex:
             self.pending_reindex = False
@@ -433,12 +443,28 @@ class MainWindow(QMainWindow):
     def open_in_viewer(self, result) -> None:
         """Show a source at its best match (and the next two), at the right page."""
         from app.gui.sources_panel import SHOWN_MATCHES
+
+        self._show_chunks(result.source, result.heading, result.page, result.section_id,
+                          [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]])
+
+    def open_chunk(self, chunk_id: int) -> None:
+        """Show one chunk (from the chunk-health panel) in its source."""
+        with Store(self.db) as store:
+            rows = store.rows("SELECT c.section_id, d.path, s.heading, s.page_start FROM chunks c "
+                              "JOIN sections s ON s.id = c.section_id JOIN documents d ON "
+                              "d.id = c.document_id WHERE c.id = ?", (chunk_id,))
+        if not rows:
+            self.messages.show_message("This chunk is no longer in the index; re-index the folder.")
+            return
+        row = rows[0]
+        self._show_chunks(row["path"], row["heading"], row["page_start"], row["section_id"],
+                          [chunk_id])
+
+    def _show_chunks(self, source: str, heading: str, page, section_id: int, ids: list) -> None:
         from app.gui.viewer import Location
 
-        ids = [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]]
         with Store(self.db) as store:
-            section = store.rows("SELECT start_char FROM sections WHERE id = ?",
-                                 (result.section_id,))
+            section = store.rows("SELECT start_char FROM sections WHERE id = ?", (section_id,))
             rows = {row["id"]: row for row in store.rows(
                 "SELECT id, start_char, end_char, text, page FROM chunks WHERE id IN "
                 f"({','.join('?' * len(ids))})", ids)}
@@ -447,8 +473,8 @@ class MainWindow(QMainWindow):
             self.messages.show_message("This source is no longer in the index; re-index the "
                                        "folder and ask again.")
             return
-        location = Location(path=self.folder / result.source, source=result.source,
-                            heading=result.heading, page=chunks[0]["page"] or result.page,
+        location = Location(path=self.folder / source, source=source,
+                            heading=heading, page=chunks[0]["page"] or page,
                             section_start=section[0]["start_char"],
                             spans=[(c["start_char"], c["end_char"]) for c in chunks],
                             texts=[c["text"] for c in chunks])
@@ -509,6 +535,7 @@ class MainWindow(QMainWindow):
         self.qsettings.setValue("splitter", self.splitter.saveState())
         self.index_worker.cancel()
         self.answer_worker.stop()
+        self.evaluation.shutdown()
         for thread in (self.index_thread, self.answer_thread):
             thread.quit()
             thread.wait(5000)

@@ -1,0 +1,667 @@
+"""The evaluation view: run a golden set against the open index, and compare profiles.
+
+A golden TSV (question, answer_span, optional position/kind/source_file/id)
+runs in a worker thread with a progress bar; the view shows chunk and context
+recall@k overall, by position and by kind, MRR, the average context size, each
+miss with what was retrieved instead, and the cases that could not be counted
+(with their line). "Compare profiles" indexes the open folder with both
+profiles (app.comparison.compare) and shows them side by side. Everything
+shown from documents or the TSV is plain text (table and tree items).
+"""
+from __future__ import annotations
+
+import csv
+import json
+import logging
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRectF, QThread, Qt, Signal, Slot
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView,
+                               QProgressBar, QPushButton, QSpinBox, QSplitter,
+                               QStyledItemDelegate, QTableWidget, QTableWidgetItem, QTabWidget,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from app import paths
+from app.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
+from app.evaluation import POSITIONS, CasesError, EvalReport, evaluate, load_cases
+from app.gui.safe_text import SafeTextBrowser, esc, plain_label
+
+log = logging.getLogger(__name__)
+
+DEFAULT_K = 5
+
+
+class Cancelled(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- pure functions
+
+def recall_cell(figures: dict | None) -> str:
+    if not figures or figures.get("recall") is None:
+        return "—"
+    return f"{figures['recall']:.1%} ({figures['hits']}/{figures['cases']})"
+
+
+def recall_rows(report: EvalReport) -> list[tuple[str, str, dict | None, dict | None]]:
+    """(kind of row, label, chunk figures, context figures): overall, then each
+    position (in document order), then each kind; group titles have no figures."""
+    chunk, context = report.chunk_recall, report.context_recall
+    rows = [("overall", "All cases", chunk["overall"], context["overall"])]
+    positions = [p for p in POSITIONS if p in chunk["by_position"]] + sorted(
+        p for p in chunk["by_position"] if p not in POSITIONS)
+    if positions:
+        rows.append(("group", "By position of the answer in its section", None, None))
+        rows += [("position", p, chunk["by_position"][p], context["by_position"].get(p))
+                 for p in positions]
+    if chunk["by_kind"]:
+        rows.append(("group", "By kind of content", None, None))
+        rows += [("kind", k, chunk["by_kind"][k], context["by_kind"].get(k))
+                 for k in sorted(chunk["by_kind"])]
+    return rows
+
+
+EVAL_CSV_HEADER = ("status", "line", "id", "question", "answer_span", "position", "kind",
+                   "source_file", "chunk_rank", "context_rank", "reason", "retrieved")
+
+
+def write_eval_json(report: EvalReport, path: Path) -> None:
+    Path(path).write_text(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+
+
+def write_eval_csv(report: EvalReport, path: Path) -> None:
+    """One row per miss (with what was retrieved instead) and per case not counted."""
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(EVAL_CSV_HEADER)
+        for miss in report.misses:
+            retrieved = " | ".join(f"[{r['rank']}] {r['source']} › {r['heading']}"
+                                   for r in miss["retrieved"])
+            writer.writerow(("miss", miss["line"], miss["id"], miss["question"],
+                             miss["answer_span"], miss["position"], miss["kind"],
+                             miss["source_file"], _rank(miss["chunk_rank"]),
+                             _rank(miss["context_rank"]), "", retrieved))
+        for bad in report.invalid:
+            writer.writerow(("not counted", bad["line"], bad["id"], "", "", "", "", "", "", "",
+                             bad["reason"], ""))
+
+
+def _chunk_words(rank: int | None, k: int) -> str:
+    if rank is None:
+        return "in none of the chunks the search found"
+    if rank > k:
+        return f"only in chunk #{rank}, outside the top {k}"
+    return f"in chunk #{rank}"
+
+
+def _context_words(rank: int | None) -> str:
+    return "not in the context sent to the model" if rank is None else \
+        f"in context result #{rank}"
+
+
+def misses_html(report: EvalReport) -> str:
+    """Each miss: the question, the expected span, where it was (not) found, and what
+    was retrieved instead. Every value is escaped: it comes from documents and the TSV."""
+    blocks = []
+    for miss in report.misses:
+        tags = " · ".join(esc(miss[key]) for key in ("position", "kind") if miss[key])
+        where = f" in {esc(miss['source_file'])}" if miss["source_file"] else ""
+        found = (f"{_chunk_words(miss['chunk_rank'], report.k)}; "
+                 f"{_context_words(miss['context_rank'])}")
+        items = []
+        for got in miss["retrieved"]:
+            page = f" (p. {esc(got['page'])})" if got.get("page") else ""
+            snippet = esc(" ".join(got["snippet"].split()))
+            items.append(f"<li>{esc(got['source'])} › {esc(got['heading'])}{page}<br>"
+                         f"<span style='color:#666'>{snippet}…</span></li>")
+        blocks.append(
+            f"<p style='margin-top:8px'><b>line {esc(miss['line'])} · {esc(miss['id'])}</b>"
+            f"{' · ' + tags if tags else ''}<br>{esc(miss['question'])}<br>"
+            f"expected “<span style='background:#e6f2d9'>{esc(miss['answer_span'])}</span>”"
+            f"{where}: {esc(found)}</p><ol style='margin-top:0'>{''.join(items)}</ol>")
+    return "".join(blocks)
+
+
+class RecallBarDelegate(QStyledItemDelegate):
+    """A recall cell with a bar behind its text, as long as the recall."""
+
+    def paint(self, painter, option, index) -> None:
+        value = index.data(Qt.ItemDataRole.UserRole)
+        if isinstance(value, float):
+            rect = QRectF(option.rect).adjusted(2, 3, -2, -3)
+            rect.setWidth(rect.width() * max(0.0, min(value, 1.0)))
+            color = QColor("#cfe8c0") if value >= 0.9 else (
+                QColor("#f3e2a9") if value >= 0.7 else QColor("#f4c2c2"))
+            painter.fillRect(rect, color)
+        super().paint(painter, option, index)
+
+
+def _rank(rank: int | None) -> str:
+    return "" if rank is None else str(rank)
+
+
+def index_state(db: Path | None) -> tuple | None:
+    """Enough to tell whether an index changed: its path, documents and chunks."""
+    if db is None or not Path(db).exists():
+        return None
+    from app.store import Store, StoreError
+
+    try:
+        with Store(Path(db)) as store:
+            return (str(db), store.value("SELECT count(*) FROM chunks"),
+                    store.value("SELECT count(*) || '/' || coalesce(max(indexed_at), '') "
+                                "FROM documents"))
+    except StoreError:
+        return None
+
+
+def default_golden(folder: Path | None) -> Path | None:
+    """The bundled golden set goes with the bundled sample handbook."""
+    if folder is not None and Path(folder).resolve() == SAMPLE_HANDBOOK.resolve() \
+            and SAMPLE_GOLDEN.is_file():
+        return SAMPLE_GOLDEN
+    return None
+
+
+# ---------------------------------------------------------------- the worker
+
+class EvalWorker(QObject):
+    """Runs one evaluation or one comparison in its own thread, then stops."""
+
+    progress = Signal(int, int)     # cases done, cases to do
+    message = Signal(str)           # comparison stages
+    finished = Signal(object)       # EvalReport
+    compared = Signal(object)       # the comparison dict
+    failed = Signal(str)            # a message in words (or "cancelled")
+
+    def __init__(self, embedder_factory, job: str, folder: str, db: str, tsv: str, k: int):
+        super().__init__()
+        self._embedder_factory = embedder_factory
+        self.job, self.folder, self.db, self.tsv, self.k = job, folder, db, tsv, k
+        self.cancel_event = threading.Event()
+
+    def cancel(self) -> None:
+        self.cancel_event.set()
+
+    @Slot()
+    def run(self) -> None:
+        from app.retrieval import SearchError
+        from app.store import StoreError
+
+        try:
+            cases = load_cases(Path(self.tsv))
+            if self.job == "compare":
+                self.compared.emit(self._compare(cases))
+            else:
+                self.finished.emit(self._evaluate(cases))
+        except Cancelled:
+            self.failed.emit("cancelled")
+        except CasesError as error:
+            self.failed.emit(f"The golden set cannot be used: {error}")
+        except (SearchError, StoreError, OSError, ValueError) as error:
+            self.failed.emit(f"The evaluation stopped: {error}")
+        except Exception as error:  # never let a worker die silently
+            log.exception("evaluation failed")
+            self.failed.emit(f"The evaluation stopped by an unexpected error: {error}")
+
+    def _evaluate(self, cases) -> EvalReport:
+        from app.retrieval import Searcher, SearchSettings
+        from app.store import Store
+
+        def on_progress(done: int, total: int) -> None:
+            if self.cancel_event.is_set():
+                raise Cancelled()
+            self.progress.emit(done, total)
+
+        with Store(Path(self.db)) as store:
+            searcher = Searcher(store, self._embedder_factory(), SearchSettings(results=self.k))
+            return evaluate(searcher, cases, self.k, on_progress=on_progress)
+
+    def _compare(self, cases) -> dict:
+        from app.comparison import compare
+
+        def on_progress(message: str) -> None:
+            if self.cancel_event.is_set():
+                raise Cancelled()
+            self.message.emit(message)
+
+        return compare(Path(self.folder), cases, self.k, self._embedder_factory(),
+                       db_for=lambda profile: paths.index_for(Path(self.folder), profile),
+                       on_progress=on_progress)
+
+
+# ---------------------------------------------------------------- the view
+
+class EvalView(QWidget):
+    """Golden-set evaluation of the open index, and the two profiles side by side."""
+
+    evaluated = Signal(object)   # EvalReport, once shown
+    compared = Signal(object)    # the comparison dict, once shown
+    stopped = Signal(str)        # a run ended without results (the message)
+
+    def __init__(self, embedder_factory=None, parent=None):
+        super().__init__(parent)
+        self._embedder_factory = embedder_factory or _default_embedder
+        self.db: Path | None = None
+        self.folder: Path | None = None
+        self.tsv: Path | None = None
+        self._tsv_chosen = False
+        self.report: EvalReport | None = None
+        self.comparison: dict | None = None
+        self._thread: QThread | None = None
+        self._worker: EvalWorker | None = None
+        self._evaluated_state: tuple | None = None
+        self._build()
+        self._update_buttons()
+
+    # -- construction -----------------------------------------------------------------
+    def _build(self) -> None:
+        self.tsv_label = plain_label()
+        self.tsv_label.setWordWrap(True)
+        self.choose_button = QPushButton("Choose golden set…")
+        self.choose_button.clicked.connect(self.choose_tsv)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.tsv_label, 1)
+        file_row.addWidget(self.choose_button)
+
+        self.k_box = QSpinBox()
+        self.k_box.setRange(1, 50)
+        self.k_box.setValue(DEFAULT_K)
+        self.k_box.setPrefix("k = ")
+        self.k_box.setToolTip("recall@k: the answer must be in the top k results")
+        self.k_box.valueChanged.connect(self._on_k_changed)
+        self.run_button = QPushButton("Run evaluation")
+        self.run_button.clicked.connect(self.run_evaluation)
+        self.compare_button = QPushButton("Compare profiles")
+        self.compare_button.setToolTip("Index this folder with both profiles (fitted and "
+                                       "spring-default) and evaluate both on this golden set")
+        self.compare_button.clicked.connect(self.run_comparison)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        run_row = QHBoxLayout()
+        run_row.addWidget(self.k_box)
+        run_row.addWidget(self.run_button)
+        run_row.addWidget(self.compare_button)
+        run_row.addStretch(1)
+        run_row.addWidget(self.cancel_button)
+
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.progress.hide()
+        self.status = plain_label()
+        self.status.setWordWrap(True)
+        self.status.hide()
+
+        self.summary = plain_label()
+        self.summary.setWordWrap(True)
+        font = self.summary.font()
+        font.setBold(True)
+        self.summary.setFont(font)
+        self.explanation = plain_label(
+            "Chunk recall: the answer span lies inside one of the top-k chunks the search "
+            "found. Context recall: it lies inside the text that would be sent to the model.")
+        self.explanation.setWordWrap(True)
+        self.explanation.setStyleSheet("color: #555")
+        self.recall_table = QTableWidget(0, 3)
+        self.recall_table.verticalHeader().hide()
+        self.recall_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.recall_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.recall_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        header = self.recall_table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.save_json = QPushButton("Save JSON…")
+        self.save_json.setToolTip("The results as `handbook-qa eval --json` writes them")
+        self.save_json.clicked.connect(lambda: self._save("json"))
+        self.save_csv = QPushButton("Save CSV…")
+        self.save_csv.setToolTip("One row per miss and per case not counted")
+        self.save_csv.clicked.connect(lambda: self._save("csv"))
+        self.save_note = plain_label()
+        self.save_note.setStyleSheet("color: #555")
+        self.save_note.setWordWrap(True)
+        save_row = QHBoxLayout()
+        save_row.addWidget(self.save_note, 1)
+        save_row.addWidget(self.save_json)
+        save_row.addWidget(self.save_csv)
+        self.recall_table.setItemDelegateForColumn(1, RecallBarDelegate(self.recall_table))
+        self.recall_table.setItemDelegateForColumn(2, RecallBarDelegate(self.recall_table))
+        self.recall_table.verticalHeader().setDefaultSectionSize(22)
+        self.misses_title = plain_label()
+        self.misses_title.setWordWrap(True)
+        self.misses = SafeTextBrowser()
+        misses_box = QWidget()
+        misses_layout = QVBoxLayout(misses_box)
+        misses_layout.setContentsMargins(0, 0, 0, 0)
+        misses_layout.addWidget(self.misses_title)
+        misses_layout.addWidget(self.misses, 1)
+        self.results_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.results_splitter.addWidget(self.recall_table)
+        self.results_splitter.addWidget(misses_box)
+        self.results_splitter.setChildrenCollapsible(False)
+        self.results_splitter.setSizes([330, 300])
+        recall_page = QWidget()
+        recall_layout = QVBoxLayout(recall_page)
+        recall_layout.addWidget(self.summary)
+        recall_layout.addWidget(self.explanation)
+        recall_layout.addWidget(self.results_splitter, 1)
+        recall_layout.addLayout(save_row)
+
+        self.invalid = QTreeWidget()
+        self.invalid.setHeaderLabels(["Line", "Id", "Why it is not counted"])
+        self.invalid.setRootIsDecorated(False)
+        self.invalid.header().setStretchLastSection(True)
+
+        self.compare_table = QTableWidget(0, 3)
+        self.compare_table.setHorizontalHeaderLabels(["", "fitted", "spring-default"])
+        self.compare_table.verticalHeader().hide()
+        self.compare_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.compare_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.compare_table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.Stretch)
+        self.compare_table.verticalHeader().setDefaultSectionSize(22)
+        self.compare_note = plain_label(
+            "Compare profiles indexes this folder a second time with the other profile "
+            "(kept next to the app's index) and evaluates both on the golden set.")
+        self.compare_note.setWordWrap(True)
+        self.compare_note.setStyleSheet("color: #555")
+        compare_page = QWidget()
+        compare_layout = QVBoxLayout(compare_page)
+        compare_layout.addWidget(self.compare_note)
+        compare_layout.addWidget(self.compare_table, 1)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(recall_page, "Results")
+        self.tabs.addTab(self.invalid, "Not counted")
+        self.tabs.addTab(compare_page, "Profiles side by side")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(file_row)
+        layout.addLayout(run_row)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.tabs, 1)
+        self._show_report(None)
+
+    # -- inputs -------------------------------------------------------------------------
+    def refresh(self, db: Path | None, folder: Path | None = None) -> None:
+        """The open index changed (indexing finished): remember it; results shown so far
+        belong to the previous state of the index."""
+        folder = Path(folder) if folder else None
+        if folder != self.folder and not self._tsv_chosen:
+            self.tsv = default_golden(folder)
+        self.db = Path(db) if db else None
+        self.folder = folder
+        if self.report is not None and not self.busy and \
+                index_state(self.db) != self._evaluated_state:
+            self._say("The index has changed since these results: run the "
+                      "evaluation again to update them.")
+        self._update_buttons()
+
+    def set_tsv(self, path: Path | None) -> None:
+        self.tsv = Path(path) if path else None
+        self._tsv_chosen = path is not None
+        self._update_buttons()
+
+    def choose_tsv(self) -> None:
+        start = str(self.tsv or self.folder or Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a golden set", start,
+                                              "Golden sets (*.tsv *.txt);;All files (*)")
+        if path:
+            self.set_tsv(Path(path))
+
+    def _on_k_changed(self) -> None:
+        if self.report is not None and self.report.k != self.k_box.value():
+            self._say(f"These results are for k = {self.report.k}: run again for "
+                                f"k = {self.k_box.value()}.")
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None
+
+    def _update_buttons(self) -> None:
+        self.tsv_label.setText(f"Golden set: {self.tsv}" if self.tsv else
+                               "Golden set: none chosen (a TSV with the columns question and "
+                               "answer_span; optional position, kind, source_file, id)")
+        ready = self.tsv is not None and not self.busy
+        self.run_button.setEnabled(ready and self.db is not None and self.db.exists())
+        self.compare_button.setEnabled(ready and self.folder is not None)
+        self.choose_button.setEnabled(not self.busy)
+        self.k_box.setEnabled(not self.busy)
+        self.cancel_button.setVisible(self.busy)
+        self.save_json.setEnabled(self.report is not None)
+        self.save_csv.setEnabled(self.report is not None)
+
+    # -- running --------------------------------------------------------------------------
+    def run_evaluation(self) -> None:
+        if self.busy or self.tsv is None or self.db is None:
+            return
+        if not self.db.exists():
+            self._say("The folder has not been indexed yet: wait for indexing to "
+                      "finish, then run the evaluation.")
+            return
+        self.progress.setRange(0, 0)
+        self._evaluated_state = index_state(self.db)
+        self._start("evaluate", "Evaluating: loading the golden set…")
+
+    def run_comparison(self) -> None:
+        if self.busy or self.tsv is None or self.folder is None:
+            return
+        self.progress.setRange(0, 0)  # compare reports stages, not counts
+        self._start("compare", "Comparing profiles: indexing the folder with both profiles "
+                               "can take a while on a large folder…")
+
+    def _start(self, job: str, message: str) -> None:
+        worker = EvalWorker(self._embedder_factory, job, str(self.folder or ""),
+                            str(self.db or ""), str(self.tsv), self.k_box.value())
+        thread = QThread()
+        thread.setObjectName(f"evaluation-{job}")
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progress.connect(self._on_progress)
+        worker.message.connect(self._on_message)
+        worker.finished.connect(self._on_finished)
+        worker.compared.connect(self._on_compared)
+        worker.failed.connect(self._on_failed)
+        self._thread, self._worker = thread, worker
+        self.progress.show()
+        self._say(message)
+        self._update_buttons()
+        thread.start()
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            self._say("Cancelling… (a comparison stops between its stages)")
+
+    def shutdown(self, timeout_ms: int = 30_000) -> None:
+        """Stop a running job and its thread (the window is closing)."""
+        if self._worker is not None:
+            self._worker.cancel()
+        if self._thread is not None:
+            self._thread.quit()
+            if not self._thread.wait(timeout_ms):
+                log.warning("the evaluation thread did not stop within %d ms", timeout_ms)
+                return
+            self._thread = self._worker = None
+
+    def _join(self) -> None:
+        """The worker has sent its last signal: let its thread end."""
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+        self._thread = self._worker = None
+        self.progress.hide()
+        self._update_buttons()
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        self.progress.setFormat(f"{done}/{total} questions")
+        self._say(f"Evaluating: {done} of {total} questions…")
+
+    def _on_message(self, message: str) -> None:
+        self._say(f"Comparing profiles: {message}")
+
+    def _on_finished(self, report: EvalReport) -> None:
+        self._join()
+        self._say("")
+        self._show_report(report)
+        self.tabs.setCurrentIndex(0)
+        self.evaluated.emit(report)
+
+    def _on_compared(self, comparison: dict) -> None:
+        self._join()
+        self._say("")
+        self.show_comparison(comparison)
+        self.tabs.setCurrentIndex(2)
+        self.compared.emit(comparison)
+
+    def _on_failed(self, message: str) -> None:
+        self._join()
+        self._say("Stopped: nothing was changed." if message == "cancelled" else message)
+        self.stopped.emit(message)
+
+    # -- showing ---------------------------------------------------------------------------
+    def _show_report(self, report: EvalReport | None) -> None:
+        self.report = report
+        self.save_note.setText("")
+        if report is None:
+            self.summary.setText("No results yet: choose a golden set and run the evaluation.")
+            self.recall_table.setRowCount(0)
+            self.misses.clear()
+            self.misses_title.setText("")
+            self.invalid.clear()
+            self._update_tabs()
+            return
+        not_counted = (f" ({len(report.invalid)} not counted: see that tab)"
+                       if report.invalid else "")
+        self.summary.setText(
+            f"Profile {report.profile} · {report.cases} cases{not_counted} · k = {report.k} · "
+            f"MRR chunk {report.mrr['chunk']:.3f}, context {report.mrr['context']:.3f} · "
+            f"average context {report.average_context_tokens:,.0f} cl100k tokens")
+        self.recall_table.setHorizontalHeaderLabels(
+            ["", f"Chunk recall@{report.k}", f"Context recall@{report.k}"])
+        rows = recall_rows(report)
+        self.recall_table.clearSpans()
+        self.recall_table.setRowCount(len(rows))
+        for row, (kind, label, chunk, context) in enumerate(rows):
+            if kind == "group":
+                item = QTableWidgetItem(label)
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+                self.recall_table.setItem(row, 0, item)
+                self.recall_table.setSpan(row, 0, 1, 3)
+                continue
+            name = QTableWidgetItem(label if kind == "overall" else f"    {label}")
+            if kind == "overall":
+                font = name.font()
+                font.setBold(True)
+                name.setFont(font)
+            self.recall_table.setItem(row, 0, name)
+            for column, figures in ((1, chunk), (2, context)):
+                item = QTableWidgetItem(recall_cell(figures))
+                if figures and figures.get("recall") is not None:
+                    item.setData(Qt.ItemDataRole.UserRole, figures["recall"])
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if kind == "overall":
+                    item.setFont(name.font())
+                self.recall_table.setItem(row, column, item)
+        table_height = (self.recall_table.horizontalHeader().height() + 6 +
+                        sum(self.recall_table.rowHeight(r) for r in range(len(rows))))
+        total = max(sum(self.results_splitter.sizes()), 400)
+        self.results_splitter.setSizes([min(table_height, total * 2 // 3),
+                                        max(total - table_height, total // 3)])
+        self._fill_misses(report)
+        self._fill_invalid(report)
+        self._update_tabs()
+        self._update_buttons()
+
+    def _fill_misses(self, report: EvalReport) -> None:
+        self.misses_title.setText(
+            f"Misses ({len(report.misses)}): the answer was not both in a top-{report.k} chunk "
+            "and in the context; what was retrieved instead:" if report.misses else
+            "No misses: every answer was in a top-k chunk and in the context.")
+        self.misses.setHtml(misses_html(report))
+    def _fill_invalid(self, report: EvalReport) -> None:
+        self.invalid.clear()
+        for bad in report.invalid:
+            self.invalid.addTopLevelItem(QTreeWidgetItem([str(bad["line"]), bad["id"],
+                                                          bad["reason"]]))
+        self.invalid.resizeColumnToContents(0)
+        self.invalid.resizeColumnToContents(1)
+
+    def _update_tabs(self) -> None:
+        report = self.report
+        self.tabs.setTabText(1, f"Not counted ({len(report.invalid)})" if report else
+                             "Not counted")
+
+    def show_comparison(self, comparison: dict) -> None:
+        from app.comparison import rows
+
+        self.comparison = comparison
+        table = rows(comparison)
+        self.compare_table.setRowCount(len(table))
+        for row, cells in enumerate(table):
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text.replace("  ", "    ", 1) if column == 0 else text)
+                if column:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight |
+                                          Qt.AlignmentFlag.AlignVCenter)
+                if column == 0 and not text.startswith(" "):
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.compare_table.setItem(row, column, item)
+        self.compare_table.resizeColumnToContents(1)
+        self.compare_table.resizeColumnToContents(2)
+        self.compare_note.setText(
+            f"{comparison['folder']} · {comparison['cases']} cases in the golden set · "
+            f"k = {comparison['k']} for both profiles.")
+
+    def table_cells(self, table: QTableWidget | None = None) -> list[list[str]]:
+        table = table or self.recall_table
+        return [[table.item(r, c).text() if table.item(r, c) else ""
+                 for c in range(table.columnCount())] for r in range(table.rowCount())]
+
+    # -- export -----------------------------------------------------------------------------
+    def _save(self, kind: str) -> None:
+        if self.report is None:
+            return
+        name = f"evaluation-{self.report.profile}-k{self.report.k}.{kind}"
+        start = str((self.folder or Path.home()) / name)
+        filters = "JSON (*.json)" if kind == "json" else "CSV (*.csv)"
+        path, _ = QFileDialog.getSaveFileName(self, "Save the evaluation results", start,
+                                              filters)
+        if not path:
+            return
+        try:
+            (write_eval_json if kind == "json" else write_eval_csv)(self.report, Path(path))
+        except OSError as error:
+            self.save_note.setText(f"Could not save {path}: {error.strerror or error}")
+            return
+        self.save_note.setText(f"Saved {path}")
+
+
+def _default_embedder():
+    from app.embedder import Embedder
+
+    global _EMBEDDER
+    if _EMBEDDER is None:
+        _EMBEDDER = Embedder()
+    return _EMBEDDER
+
+
+_EMBEDDER = None
+
+__all__ = ["EvalView", "EvalWorker", "write_eval_json", "write_eval_csv", "recall_rows",
+           "EVAL_CSV_HEADER", "default_golden"]

@@ -1,0 +1,112 @@
+"""A corpus of broken and hostile files, one per kind, for the indexer to survive.
+
+`build(folder)` writes them and returns {relative name: kind}. Used by
+tests/test_hostile_files.py (fast) and tests/stress/ (long runs).
+"""
+from __future__ import annotations
+
+import os
+import random
+import socket
+from pathlib import Path
+
+from pdfgen import make_pdf
+
+GOOD = "# Good\n\nThe canteen opens at 8:00.\n"
+
+
+def build(folder: Path, big: bool = True) -> dict[str, str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    kinds: dict[str, str] = {}
+
+    def write(name: str, data: bytes | str, kind: str) -> None:
+        path = folder / name
+        path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        kinds[name] = kind
+
+    rng = random.Random(7)
+    write("good.md", GOOD, "a normal file, indexed beside the others")
+    write("empty.md", b"", "empty Markdown")
+    write("empty.pdf", b"", "zero-byte PDF")
+    write("blank.txt", "   \n\n\t  \n", "whitespace only")
+    write("binary.md", bytes(rng.randrange(256) for _ in range(4096)), "random bytes named .md")
+    write("nul.txt", "text with \x00 NUL bytes \x00 inside", "NUL bytes in text")
+    write("latin1.txt", "Caf\xe9 cr\xe8me br\xfbl\xe9e".encode("latin-1"), "invalid UTF-8")
+    write("utf16.txt", "Hello in UTF-16".encode("utf-16"), "UTF-16 with BOM")
+    write("zip.md", b"PK\x03\x04" + bytes(rng.randrange(256) for _ in range(500)), "a zip named .md")
+    write("png.pdf", b"\x89PNG\r\n\x1a\n" + bytes(500), "a PNG named .pdf")
+    write("garbage.pdf", b"%PDF-1.4\n" + bytes(rng.randrange(256) for _ in range(3000)),
+          "garbage after a PDF header")
+    write("header-only.pdf", b"%PDF-1.7\n", "a PDF header and nothing else")
+    make_pdf(folder / "whole.pdf", [["Page one text."], ["Page two text."]])
+    data = (folder / "whole.pdf").read_bytes()
+    write("truncated.pdf", data[: len(data) // 2], "a PDF cut in half")
+    (folder / "whole.pdf").unlink()
+    make_pdf(folder / "locked.pdf", [["Secret"]], user_password="secret")
+    kinds["locked.pdf"] = "encrypted PDF with a user password"
+    make_pdf(folder / "image-only.pdf", [[], []])
+    kinds["image-only.pdf"] = "PDF without a text layer"
+    write("loop.pdf", _page_tree_loop(), "a PDF whose page tree points at itself")
+    write("nested-quotes.md", ">" * 20000 + " deep\n", "20,000 nested block quotes")
+    write("nested-lists.md", "".join("  " * i + "- x\n" for i in range(1000)),
+          "1,000 nested list levels")
+    write("emphasis.md", "*a_" * 10000 + "\n", "quadratic emphasis delimiters")
+    write("brackets.md", "[" * 8000 + "x" + "]" * 8000 + "\n", "deeply nested link brackets")
+    write("many-headings.md", "".join(f"# H{i}\n\nt{i}\n" for i in range(300)), "300 headings")
+    write("wide-table.md", "|" + "|".join(f"c{i}" for i in range(2000)) + "|\n|"
+          + "|".join("-" for _ in range(2000)) + "|\n|" + "|".join("v" for _ in range(2000))
+          + "|\n", "a table with 2,000 columns")
+    write("no-spaces.txt", ",".join(str(i) for i in range(3000)), "text without any space")
+    write("controls.txt", "".join(chr(c) for c in range(1, 32)) * 50, "control characters")
+    write("html.md", "# Page\n\n<script>alert(1)</script><img src='/dev/zero'>\n",
+          "raw HTML in Markdown")
+    write("bidi.md", "# Bidi\n\nInvoice \u202egnp.exe\u202c total\n", "right-to-left override")
+    if big:
+        write("huge-line.txt", b"x" * (50 * 1024 * 1024), "a 50 MB single-line file")
+    name = os.fsdecode(b"bad-name-\xff\xfe.md")
+    write(name, GOOD.replace("Good", "Badname"), "a file name that is not valid UTF-8")
+    _specials(folder, kinds)
+    return kinds
+
+
+def _specials(folder: Path, kinds: dict[str, str]) -> None:
+    os.mkfifo(folder / "fifo.md")
+    kinds["fifo.md"] = "a FIFO"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(str(folder / "socket.md"))
+    sock.close()
+    kinds["socket.md"] = "a UNIX socket"
+    os.symlink("/dev/zero", folder / "device.md")
+    kinds["device.md"] = "a link to a device (/dev/zero)"
+    os.symlink(folder / "loop-b.md", folder / "loop-a.md")
+    os.symlink(folder / "loop-a.md", folder / "loop-b.md")
+    kinds["loop-a.md"] = kinds["loop-b.md"] = "a symbolic link loop"
+    outside = folder.parent / "outside-secret.md"
+    outside.write_text("# Secret\n\nOutside the folder.\n")
+    os.symlink(outside, folder / "outside.md")
+    kinds["outside.md"] = "a link out of the folder"
+    os.symlink(folder / "missing.md", folder / "dangling.md")
+    kinds["dangling.md"] = "a dangling link"
+    unreadable = folder / "unreadable.md"
+    unreadable.write_text(GOOD)
+    unreadable.chmod(0)
+    kinds["unreadable.md"] = "no read permission (root can still read it)"
+
+
+def _page_tree_loop() -> bytes:
+    """A hand-written PDF whose /Pages node lists itself as its own kid."""
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+    ]
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1,
+                                                                             xref)
+    return bytes(out)
