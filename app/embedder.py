@@ -77,6 +77,10 @@ class Embedder:
     def _session(self):
         import onnxruntime as ort
 
+        # ONNX Runtime sends usage telemetry to Microsoft unless told not to
+        # (measured: DNS lookups of mobile.events.data.microsoft.com during
+        # `ask`). Offline means offline.
+        ort.disable_telemetry_events()
         options = ort.SessionOptions()
         options.intra_op_num_threads = self._threads
         options.inter_op_num_threads = 1

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout,
-                               QHeaderView, QPushButton, QSplitter, QTableWidget,
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame, QHBoxLayout,
+                               QHeaderView, QLabel, QPushButton, QScrollArea, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from app.gui.histogram import Histogram, SplitMix
@@ -135,6 +135,41 @@ class NumericItem(QTableWidgetItem):
         return super().__lt__(other)
 
 
+class FillingScrollArea(QScrollArea):
+    """Its widget fills the viewport, and scrolls only below the widget's minimum size.
+    (`widgetResizable` sizes a widget with word-wrapped labels to its preferred
+    height-for-width instead, which scrolls at any size.)"""
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit()
+
+    def fit(self) -> None:
+        widget = self.widget()
+        if widget is None:
+            return
+        labels = [label for label in widget.findChildren(QLabel) if label.wordWrap()]
+        for label in labels:
+            label.setMinimumHeight(0)
+        viewport = self.viewport().size()
+        if widget.heightForWidth(viewport.width()) <= viewport.height():
+            widget.resize(viewport)  # everything fits: no scrolling
+            return
+        for _ in range(3):  # wrapped labels need their height at their new width
+            for label in labels:
+                if not label.isHidden() and label.width() > 0:
+                    label.setMinimumHeight(label.heightForWidth(label.width()))
+            minimum = widget.minimumSizeHint()
+            width = max(viewport.width(), minimum.width())
+            height = max(viewport.height(), minimum.height())
+            if height > viewport.height() and width == viewport.width():
+                width = max(width - self.verticalScrollBar().sizeHint().width(),
+                            minimum.width())
+            widget.resize(width, height)
+            if widget.layout() is not None:
+                widget.layout().activate()
+
+
 class HealthPanel(QWidget):
     """The chunk-health ("truncation") panel of the open index."""
 
@@ -214,7 +249,9 @@ class HealthPanel(QWidget):
 
         self.table_title = plain_label()
         self.document_filter = QComboBox()
-        self.document_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.document_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.document_filter.setMinimumContentsLength(10)
         self.document_filter.currentIndexChanged.connect(self._apply_filter)
         filter_row = QHBoxLayout()
         filter_row.addWidget(self.table_title, 1)
@@ -270,10 +307,20 @@ class HealthPanel(QWidget):
         self.splitter.addWidget(self.chunk_box)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([180, 220])
-        self.layout_ = QVBoxLayout(self)
+        table_box.setMinimumHeight(150)
+        self.chunk_box.setMinimumHeight(170)
+        # below its minimum size (a narrow side panel) the panel scrolls instead of crushing
+        content = QWidget()
+        self.layout_ = QVBoxLayout(content)
         self.layout_.setContentsMargins(0, 0, 0, 0)
         self.layout_.addWidget(overview)
         self.layout_.addWidget(self.splitter)
+        scroll = FillingScrollArea()
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
 
     # -- data -------------------------------------------------------------------------
     def refresh(self, db: Path | None, folder: Path | None = None) -> None:
@@ -318,8 +365,11 @@ class HealthPanel(QWidget):
         self.report = report
         self.verdict.setText(report.verdict)
         self.verdict.setStyleSheet("color: #7a1020" if report.over_window else "color: #1e5b12")
+        from app.chunking.spring import DEFAULT_CHUNK_SIZE
+
         budget = (f"budget {report.budget} tokens per chunk" if report.profile == "fitted" else
-                  "chunks of 800 cl100k tokens (Spring AI TokenTextSplitter defaults)")
+                  f"chunks of {DEFAULT_CHUNK_SIZE} cl100k tokens (Spring AI TokenTextSplitter "
+                  "defaults)")
         self.summary.setText(
             f"Profile {report.profile} · window {report.window} WordPiece tokens "
             f"([CLS] and [SEP] included) · {budget} · {report.documents:,} documents"

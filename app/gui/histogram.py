@@ -58,7 +58,7 @@ class Histogram(QWidget):
         self.median: float = 0
         self.p95: float = 0
         self.bins: list[tuple[int, int, int]] = []  # (start, end, count)
-        self.setMinimumSize(240, 190)
+        self.setMinimumSize(200, 170)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
@@ -225,7 +225,11 @@ class Histogram(QWidget):
                              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
             value += tick
         axis_row = QRectF(plot.left(), plot.bottom() + 3 + row, plot.width(), row)
-        note = "▮ past the window: never read" if self.shade_over_window and self.window else ""
+        note = ""
+        if self.shade_over_window and self.window:
+            room = plot.width() - fm.horizontalAdvance(self.axis_title) - 12
+            note = next((n for n in ("▮ past the window: never read", "▮ never read")
+                         if fm.horizontalAdvance(n) <= room), "")
         note_width = fm.horizontalAdvance(note) + 8 if note else 0
         painter.drawText(axis_row.adjusted(0, 0, -note_width, 0),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, self.axis_title)

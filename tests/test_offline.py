@@ -1,0 +1,58 @@
+"""Offline means offline: no connection is ever attempted, no network library imported."""
+import ast
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+APP = Path(__file__).resolve().parent.parent / "app"
+NETWORK_MODULES = {"socket", "ssl", "http", "urllib.request", "urllib3", "requests", "httpx",
+                   "aiohttp", "ftplib", "smtplib", "poplib", "imaplib", "telnetlib",
+                   "xmlrpc", "websocket", "websockets", "huggingface_hub", "asyncio"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_no_module_of_the_app_imports_a_networking_library():
+    offenders = {}
+    for path in APP.rglob("*.py"):
+        bad = {name for name in imported_modules(path)
+               if name in NETWORK_MODULES or name.split(".")[0] in
+               {m.split(".")[0] for m in NETWORK_MODULES if "." not in m}}
+        if bad:
+            offenders[str(path.relative_to(APP.parent))] = sorted(bad)
+    assert offenders == {}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is installed by scripts/setup-env")
+def test_index_search_and_ask_attempt_no_inet_connection(tmp_path, sample_folder):
+    """Trace every connect() of the whole process tree (reader child included)."""
+    db = tmp_path / "offline.sqlite"
+    trace = tmp_path / "trace.txt"
+    script = (
+        "import sys\n"
+        "from app.cli import main\n"
+        f"assert main(['index', {str(sample_folder)!r}, '--db', {str(db)!r}, '--json']) == 0\n"
+        f"assert main(['search', 'How many days of annual leave?', '--db', {str(db)!r}, '--json']) == 0\n"
+        f"assert main(['ask', 'How many days of annual leave?', '--db', {str(db)!r}, '--json']) == 0\n"
+    )
+    result = subprocess.run(["strace", "-f", "-qq", "-e", "trace=connect", "-o", str(trace),
+                             sys.executable, "-c", script],
+                            capture_output=True, text=True, cwd=APP.parent, timeout=600)
+    assert result.returncode == 0, result.stderr[-2000:]
+    calls = trace.read_text().splitlines()
+    inet = [line for line in calls if re.search(r"AF_INET6?|sin_port|sin6_port", line)]
+    assert inet == [], inet
+    assert '"answer"' in result.stdout and '"results"' in result.stdout
