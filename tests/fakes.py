@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 
 from app.answers.model import Chunk
@@ -12,8 +13,10 @@ class FakeChatModel:
 
     name = "fake.gguf"
 
-    def __init__(self, n_ctx: int = 4096, replies: list[list[str]] | None = None):
+    def __init__(self, n_ctx: int = 4096, replies: list[list[str]] | None = None,
+                 delay: float = 0.0):
         self.n_ctx = n_ctx
+        self.delay = delay  # seconds per token, for tests that act mid-answer
         self.replies = list(replies or [])
         self.prompts: list[str] = []
 
@@ -33,6 +36,8 @@ class FakeChatModel:
         for token in (self.replies.pop(0) if self.replies else [])[:max_tokens]:
             if cancel.is_set():
                 break
+            if self.delay:
+                time.sleep(self.delay)
             yield Chunk(token)
 
 

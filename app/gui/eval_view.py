@@ -229,7 +229,9 @@ class EvalWorker(QObject):
             self.message.emit(message)
 
         return compare(Path(self.folder), cases, self.k, self._embedder_factory(),
-                       db_for=lambda profile: paths.index_for(Path(self.folder), profile),
+                       # its own indexes: the app's may use other settings than the defaults
+                       db_for=lambda profile: paths.index_for(Path(self.folder),
+                                                              f"{profile}-comparison"),
                        on_progress=on_progress)
 
 

@@ -130,7 +130,8 @@ def test_clicking_a_citation_opens_the_pdf_at_the_cited_page(qtbot, indexed_wind
 
 def test_stop_ends_the_answer_and_the_app_keeps_working(qtbot, indexed_window):
     window, replies = indexed_window
-    replies.model.enqueue(*[f" word{i}" for i in range(5000)])
+    replies.model.delay = 0.01  # 500 tokens take 5 s: time to press Stop mid-answer
+    replies.model.enqueue(*[f" word{i}" for i in range(500)])
     with qtbot.waitSignal(window.answer_worker.finished, timeout=60_000) as blocker:
         window.ask("How many days of annual leave do I get?")
         qtbot.waitUntil(lambda: window.current_turn is not None and
