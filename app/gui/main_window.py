@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMai
                                QMessageBox, QProgressBar, QPushButton, QSplitter, QTabWidget,
                                QToolButton, QVBoxLayout, QWidget)
 
-from app import __version__, paths
+from app import __version__, paths, recovery
 from app.bundled import SAMPLE_HANDBOOK
 from app.embedder import Embedder
 from app.gui.conversation import ConversationView
@@ -239,13 +239,36 @@ class MainWindow(QMainWindow):
         if not folder.is_dir():
             self.messages.show_message(f"{folder} is not a folder that can be opened.")
             return
+        if self.folder is not None:
+            recovery.mark_closed(self.db)
         self.folder = folder
         self.qsettings.setValue("folder", str(folder))
         self.setWindowTitle(f"Handbook QA — {folder.name}")
+        self._check_after_unclean_shutdown()
         self._watch(folder)
         self.new_conversation()
         self._refresh_library()
         self.reindex()
+
+    def _check_after_unclean_shutdown(self) -> None:
+        """If the app was killed last time, check the index and offer a rebuild."""
+        if not recovery.mark_open(self.db):
+            return
+        problems = recovery.quick_check(self.db)
+        if not problems:
+            return
+        answer = QMessageBox.question(
+            self, "The index needs a rebuild",
+            "Handbook QA was not closed properly last time, and the index of this folder is "
+            f"damaged ({'; '.join(problems)[:300]}).\n\nRebuild it from your documents now? "
+            "Your documents are not touched; only the index is rebuilt.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+        if answer == QMessageBox.StandardButton.Yes:
+            recovery.remove_index(self.db)
+            recovery.mark_open(self.db)
+        else:
+            self.messages.show_message("The index may be damaged: search results can be "
+                                       "wrong. Use File › Re-index after a rebuild if they are.")
 
     def _watch(self, folder: Path) -> None:
         """Watch the folder, its sub-folders (files added, removed, renamed) and its
@@ -539,6 +562,8 @@ class MainWindow(QMainWindow):
         for thread in (self.index_thread, self.answer_thread):
             thread.quit()
             thread.wait(5000)
+        if self.folder is not None:
+            recovery.mark_closed(self.db)
         super().closeEvent(event)
 
     # -- drag and drop ------------------------------------------------------------------------

@@ -289,3 +289,42 @@ def test_the_real_bundled_model_answers_in_the_window(qtbot, folder, qsettings):
     assert answer.context_tokens <= answer.n_ctx
     assert window.sources.list.item(0).text().startswith("[1] handbook.md")
     assert window.conversation.turns[-1].state == "done"
+
+
+def test_after_an_unclean_shutdown_a_damaged_index_is_offered_a_rebuild(qtbot, folder, qsettings,
+                                                                        monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from app import recovery
+
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    db = window.db
+    window.close()
+    with Store(db) as store:  # damage: vectors without their chunks
+        store.db.execute("DELETE FROM chunks WHERE id IN (SELECT id FROM chunks LIMIT 2)")
+    recovery.mark_open(db)  # as if the app had been killed
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *args: asked.append(args[2]) or QMessageBox.StandardButton.Yes)
+    again = MainWindow(None, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(again)
+    wait_indexed(qtbot, again)
+    assert asked and "not closed properly" in asked[0]
+    with Store(db) as store:
+        assert store.check() == []
+    assert library_rows(again)["handbook.md"] == "indexed"
+
+
+def test_a_clean_close_asks_nothing_at_the_next_start(qtbot, folder, qsettings, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    window.close()
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: pytest.fail("asked"))
+    again = MainWindow(None, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(again)
+    wait_indexed(qtbot, again)
