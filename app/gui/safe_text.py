@@ -16,9 +16,15 @@ from PySide6.QtWidgets import QLabel, QTextBrowser
 APP_SCHEME = "hbqa"  # hbqa:cite/3, hbqa:source/3, hbqa:ask?q=...
 
 
+# Bidirectional overrides and isolates make "invoice\u202egnp.exe" display as
+# "invoiceexe.png": shown as visible marks instead of being obeyed.
+_BIDI_CONTROLS = {code: f"⟨U+{code:04X}⟩" for code in
+                  (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
 def esc(value: object) -> str:
     """Escape any value for interpolation into the app's own HTML."""
-    return html.escape(str(value), quote=True)
+    return html.escape(str(value), quote=True).translate(_BIDI_CONTROLS)
 
 
 def plain_label(text: str = "", parent=None) -> QLabel:
