@@ -76,6 +76,7 @@ class IndexReport:
     seconds: float
     cancelled: bool = False
     rebuilt: str | None = None  # why the whole index was rebuilt, if it was
+    stopped: str | None = None  # why indexing stopped before the last file (disk full)
 
     def count(self, status: str) -> int:
         return sum(1 for f in self.files if f.status == status)
@@ -95,7 +96,7 @@ class IndexReport:
                       if f.status == SKIPPED],
             "chunks": self.chunks, "over_window": self.over_window,
             "seconds": round(self.seconds, 3), "cancelled": self.cancelled,
-            "rebuilt": self.rebuilt, "files": [asdict(f) for f in self.files],
+            "rebuilt": self.rebuilt, "stopped": self.stopped, "files": [asdict(f) for f in self.files],
         }
 
 
@@ -126,6 +127,26 @@ class Cancelled(Exception):
     pass
 
 
+class StorageFull(Exception):
+    """The index cannot be written (disk full, size limit, I/O error); stop the run."""
+
+    def __init__(self, result: FileResult):
+        super().__init__(result.reason)
+        self.result = result
+
+
+def _storage_reason(error: Exception) -> str:
+    import apsw
+
+    if isinstance(error, apsw.FullError):
+        problem = ("the disk is full (or the index reached its size limit): "
+                   "this file could not be written")
+    else:
+        problem = f"the index could not be written (input/output error: {error})"
+    return (f"{problem}; the index is unchanged; free some space and index again "
+            "(indexing stopped here: the remaining files were not tried)")
+
+
 class Indexer:
     def __init__(self, store: Store, embedder, settings: IndexSettings | None = None,
                  on_progress: Callable[[Progress], None] | None = None,
@@ -151,13 +172,13 @@ class Indexer:
         results += [FileResult(entry.rel, SKIPPED, entry.reason) for entry in skipped]
         pending, unchanged = self._changed(found)
         results += unchanged
-        done, cancelled = self._index_files(pending)
+        done, cancelled, stopped = self._index_files(pending)
         results += done
         totals = self.store.rows("SELECT count(*) AS chunks, coalesce(sum(over_window), 0) "
                                  "AS over FROM chunks")[0]
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
                              totals["chunks"], totals["over"], time.monotonic() - started,
-                             cancelled, rebuilt)
+                             cancelled, rebuilt, stopped)
         self.on_progress(Progress("done", len(pending), len(pending), report.chunks))
         return report
 
@@ -203,8 +224,10 @@ class Indexer:
                 pending.append((entry, digest))
         return pending, settled
 
-    def _index_files(self, pending: list[tuple[FoundFile, str]]) -> tuple[list[FileResult], bool]:
-        """Results of the files done, and whether a cancel stopped the run.
+    def _index_files(self, pending: list[tuple[FoundFile, str]]
+                     ) -> tuple[list[FileResult], bool, str | None]:
+        """Results of the files done, whether a cancel stopped the run, and why
+        a storage failure stopped it (None if none did).
 
         The next file is handed to the reader process before the current one
         is embedded, so parsing and embedding overlap."""
@@ -218,7 +241,7 @@ class Indexer:
                 reader.request(to_read[0][0].path)
             for number, (entry, digest) in enumerate(pending):
                 if self.cancel.is_set():
-                    return results, True
+                    return results, True, None
                 elapsed = time.monotonic() - embed_started
                 self.on_progress(Progress(
                     "indexing", number, len(pending), chunks_done,
@@ -228,11 +251,17 @@ class Indexer:
                 try:
                     result = self._index_file(reader, to_read, entry, digest)
                 except Cancelled:
-                    return results, True
+                    return results, True, None
+                except StorageFull as full:
+                    log.error("%s: %s", full.result.path, full.result.reason)
+                    results.append(full.result)
+                    left = len(pending) - number - 1
+                    return results, False, (f"indexing stopped at {full.result.path}: "
+                                            f"{full.result.reason} ({left} files not tried)")
                 results.append(result)
                 done_bytes += entry.size
                 chunks_done += result.chunks
-        return results, False
+        return results, False, None
 
     def _quarantined(self, entry: FoundFile, digest: str) -> bool:
         row = self.store.document(entry.rel)
@@ -282,7 +311,19 @@ class Indexer:
         record.format = document.format
         record.metadata = {k: v for k, v in document.metadata.items()
                            if chunking.policy(k) != DROP}
-        self.store.write_document(record, document.sections, children, vectors)
+        import apsw
+
+        try:
+            self.store.write_document(record, document.sections, children, vectors)
+        except (apsw.FullError, apsw.IOError) as error:
+            # The transaction rolled back: the file's previous version (if any)
+            # is still indexed. Recording the failure may itself not fit.
+            reason = _storage_reason(error)
+            try:
+                self.store.record_failure(record, reason)
+            except (apsw.FullError, apsw.IOError):
+                pass
+            raise StorageFull(FileResult(record.path, FAILED, reason)) from error
         over = sum(1 for child in children if child.over_window)
         return FileResult(record.path, INDEXED, chunks=len(children), over_window=over)
 

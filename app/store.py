@@ -88,16 +88,22 @@ class Store:
         return row[0] if row else None
 
     def _migrate(self) -> None:
-        self.db.execute("CREATE TABLE IF NOT EXISTS schema_migrations("
-                        "version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
-        done = {row[0] for row in self.db.execute("SELECT version FROM schema_migrations")}
-        for version, sql in MIGRATIONS:
-            if version in done:
-                continue
-            with self.db:
-                self.db.execute(sql)
-                self.db.execute("INSERT INTO schema_migrations VALUES (?, ?)",
-                                (version, time.time()))
+        """Apply missing migrations under a write lock, so two processes opening a
+        new index at once cannot both try to create its tables."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("CREATE TABLE IF NOT EXISTS schema_migrations("
+                            "version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
+            done = {row[0] for row in self.db.execute("SELECT version FROM schema_migrations")}
+            for version, sql in MIGRATIONS:
+                if version not in done:
+                    self.db.execute(sql)
+                    self.db.execute("INSERT INTO schema_migrations VALUES (?, ?)",
+                                    (version, time.time()))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
 
     @property
     def schema_version(self) -> int:
@@ -130,15 +136,25 @@ class Store:
         if not np.isfinite(vectors).all():
             raise ValueError(f"{record.path}: the embedder produced NaN or infinite values")
         metadata = record.metadata or {}
-        with self.db:
-            document_id = self._upsert_document(record, metadata, children)
-            self._delete_content(document_id)
-            section_ids = [self._insert_section(document_id, ordinal, section)
-                           for ordinal, section in enumerate(sections)]
-            for child, vector in zip(children, vectors):
-                chunk_id = self._insert_chunk(document_id, section_ids[child.section], child)
-                self.db.execute("INSERT INTO vec_chunks(rowid, embedding, document_id) "
-                                "VALUES (?, ?, ?)", (chunk_id, vector.tobytes(), document_id))
+        import apsw
+
+        try:
+            with self.db:
+                document_id = self._upsert_document(record, metadata, children)
+                self._delete_content(document_id)
+                section_ids = [self._insert_section(document_id, ordinal, section)
+                               for ordinal, section in enumerate(sections)]
+                for child, vector in zip(children, vectors):
+                    chunk_id = self._insert_chunk(document_id, section_ids[child.section], child)
+                    self.db.execute("INSERT INTO vec_chunks(rowid, embedding, document_id) "
+                                    "VALUES (?, ?, ?)", (chunk_id, vector.tobytes(), document_id))
+        except apsw.SQLError as error:
+            # SQLITE_FULL / SQLITE_IOERR roll the whole transaction back
+            # themselves, so the context manager's own rollback then fails with
+            # "no transaction is active": surface the real cause.
+            if isinstance(error.__context__, (apsw.FullError, apsw.IOError)):
+                raise error.__context__ from None
+            raise
 
     def record_failure(self, record: DocumentRecord, error: str) -> None:
         """Mark a file as failed; whatever was indexed from it before stays searchable."""

@@ -51,7 +51,7 @@ def _slow_pdf(path, pages=120):
 def test_a_parser_that_hangs_is_abandoned_within_the_timeout(tmp_path, embedder):
     folder = tmp_path / "f"
     folder.mkdir()
-    _slow_pdf(folder / "slow.pdf")
+    _slow_pdf(folder / "a-slow.pdf")  # read first: nothing else overlaps its parsing
     (folder / "fine.md").write_text("# Fine\n\nStill indexed.\n")
     settings = IndexSettings(chunking=ChunkSettings.for_window(embedder.window),
                              read_timeout=0.2)
@@ -60,7 +60,7 @@ def test_a_parser_that_hangs_is_abandoned_within_the_timeout(tmp_path, embedder)
         report = Indexer(store, embedder, settings).run(folder)
         elapsed = time.monotonic() - started
     statuses = {f.path: (f.status, f.reason) for f in report.files}
-    assert statuses["slow.pdf"][0] == FAILED and "longer than 0.2 s" in statuses["slow.pdf"][1]
+    assert statuses["a-slow.pdf"][0] == FAILED and "longer than 0.2 s" in statuses["a-slow.pdf"][1]
     assert statuses["fine.md"][0] == INDEXED
     assert elapsed < 0.2 + 2 + 3, "moves on within the timeout + 2 s (+ process start-up)"
 

@@ -1,0 +1,299 @@
+"""Crash-safety harness: SIGKILL the indexer at chosen moments and check the index.
+
+A child process indexes a small folder with the real embedder and kills itself
+right after its k-th write statement (INSERT/UPDATE/DELETE, counted by an apsw
+exec tracer), or the parent kills it after a random delay. After every kill:
+
+- `Store.check()` is clean (integrity_check, chunk ids == vec0 rowids);
+- no document is half indexed (an 'indexed' row has exactly `chunks` chunks and
+  at least one section);
+- resuming (a normal full run) gives the same index as a clean run of the
+  same folder: documents, chunks and vectors (within 1e-6).
+
+Two scenarios: "fresh" (empty index) and "update" (an index of the folder's
+first state, then a file edited, one deleted and one added, so kills also hit
+replacements and removals).
+
+    python tests/stress/kill_harness.py --deterministic 200 --random 100
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from app.store import Store  # noqa: E402
+
+NEVER = 10**9
+
+CHILD = r"""
+import json, os, signal, sys, time
+sys.path.insert(0, {root!r})
+from app.embedder import Embedder
+from app.indexer import Indexer
+from app.store import Store
+
+kill_after = {kill_after}
+embedder = Embedder()
+store = Store({db!r})
+writes = 0
+
+def tracer(cursor, sql, bindings):
+    global writes
+    if sql.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE"):
+        if writes >= kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+        writes += 1
+    return True
+
+store.db.exec_trace = tracer
+print("start", flush=True)
+started = time.monotonic()
+Indexer(store, embedder).run({folder!r})
+store.db.exec_trace = None
+store.close()
+print(json.dumps({{"writes": writes, "seconds": time.monotonic() - started}}), flush=True)
+"""
+
+
+def _paragraphs(topic: str, n: int, seed: int) -> str:
+    rng = random.Random(seed)
+    words = ("leave expenses travel policy manager approval receipt hotel budget "
+             "quarter report team office remote parking laptop training safety").split()
+    out = []
+    for i in range(n):
+        sentence = " ".join(rng.choice(words) for _ in range(rng.randint(40, 70)))
+        out.append(f"## {topic} part {i + 1}\n\n{topic} rule {i + 1}: {sentence}.\n")
+    return "\n".join(out)
+
+
+def state_a() -> dict[str, str]:
+    return {
+        "leave.md": "# Leave\n\n" + _paragraphs("Leave", 4, 1),
+        "expenses.md": "# Expenses\n\n" + _paragraphs("Expenses", 5, 2),
+        "travel.md": "# Travel\n\n" + _paragraphs("Travel", 3, 3),
+        "it/laptops.txt": "Laptops\n=======\n\n" + _paragraphs("Laptops", 3, 4),
+        "safety.txt": "Safety\n======\n\n" + _paragraphs("Safety", 4, 5),
+    }
+
+
+def state_b() -> dict[str, str]:
+    """State A with one file edited, one deleted and one added."""
+    files = state_a()
+    files["expenses.md"] = "# Expenses (revised)\n\n" + _paragraphs("Expenses", 6, 12)
+    del files["travel.md"]
+    files["remote.md"] = "# Remote work\n\n" + _paragraphs("Remote", 4, 6)
+    return files
+
+
+def write_folder(folder: Path, files: dict[str, str]) -> None:
+    if folder.exists():
+        shutil.rmtree(folder)
+    for rel, text in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def remove_db(db: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(db) + suffix).unlink(missing_ok=True)
+
+
+def index_in_process(db: Path, folder: Path, embedder) -> None:
+    from app.indexer import Indexer
+
+    with Store(db) as store:
+        Indexer(store, embedder).run(folder)
+
+
+def snapshot(db: Path) -> dict:
+    with Store(db) as store:
+        documents = sorted((r["path"], r["sha256"]) for r in store.documents())
+        chunks = sorted((r["path"], r["chunk_index"], r["text"], r["embedded_text"])
+                        for r in store.rows(
+            "SELECT d.path, c.chunk_index, c.text, c.embedded_text FROM chunks c "
+            "JOIN documents d ON d.id = c.document_id"))
+        vectors = {(path, index): np.frombuffer(blob, dtype=np.float32).copy()
+                   for path, index, blob in store.db.execute(
+            "SELECT d.path, c.chunk_index, v.embedding FROM vec_chunks v "
+            "JOIN chunks c ON c.id = v.rowid JOIN documents d ON d.id = c.document_id")}
+    return {"documents": documents, "chunks": chunks, "vectors": vectors}
+
+
+def compare(got: dict, want: dict) -> list[str]:
+    problems = []
+    if got["documents"] != want["documents"]:
+        problems.append(f"documents differ: {got['documents']} != {want['documents']}")
+    if got["chunks"] != want["chunks"]:
+        problems.append(f"chunks differ ({len(got['chunks'])} vs {len(want['chunks'])})")
+    if got["vectors"].keys() != want["vectors"].keys():
+        problems.append("vector keys differ")
+    else:
+        worst = max((float(np.max(np.abs(got["vectors"][k] - want["vectors"][k])))
+                     for k in want["vectors"]), default=0.0)
+        if worst > 1e-6:
+            problems.append(f"vectors differ by up to {worst}")
+    return problems
+
+
+def half_indexed(db: Path) -> list[str]:
+    with Store(db) as store:
+        problems = list(store.check())
+        for row in store.rows(
+                "SELECT d.path, d.chunks, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) "
+                "AS n, (SELECT count(*) FROM sections s WHERE s.document_id = d.id) AS s "
+                "FROM documents d WHERE d.status = 'indexed'"):
+            if row["n"] != row["chunks"]:
+                problems.append(f"{row['path']}: {row['n']} chunks, expected {row['chunks']}")
+            if row["s"] == 0:
+                problems.append(f"{row['path']}: indexed without sections")
+    return problems
+
+
+def spawn(db: Path, folder: Path, kill_after: int = NEVER) -> subprocess.Popen:
+    script = CHILD.format(root=str(ROOT), db=str(db), folder=str(folder), kill_after=kill_after)
+    return subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+@dataclass
+class Harness:
+    """One working folder and the references for both scenarios."""
+    work: Path
+    embedder: object
+    references: dict = field(default_factory=dict)
+    totals: dict = field(default_factory=dict)   # scenario -> writes of one clean run
+    seconds: dict = field(default_factory=dict)  # scenario -> indexing time of one run
+    states = {"fresh": (None, state_a), "update": (state_a, state_b)}
+
+    def __post_init__(self):
+        self.work = Path(self.work)
+        self.folder = self.work / "handbook"
+        self.base = self.work / "ref-a.db"  # the clean index of state A, closed
+        for name, build in (("a", state_a), ("b", state_b)):
+            db = self.work / f"ref-{name}.db"
+            write_folder(self.folder, build())
+            index_in_process(db, self.folder, self.embedder)
+            self.references[name] = snapshot(db)
+        for scenario in self.states:
+            db = self.prepare(scenario, "measure")
+            child = spawn(db, self.folder)
+            out, err = child.communicate(timeout=300)
+            if child.returncode != 0:
+                raise RuntimeError(f"clean child run failed: {err}")
+            result = json.loads(out.strip().splitlines()[-1])
+            self.totals[scenario], self.seconds[scenario] = result["writes"], result["seconds"]
+
+    def prepare(self, scenario: str, tag: str) -> Path:
+        db = self.work / f"run-{tag}.db"
+        remove_db(db)
+        before, after = self.states[scenario]
+        if before is not None:
+            write_folder(self.folder, before())
+            shutil.copyfile(self.base, db)
+        write_folder(self.folder, after())
+        return db
+
+    def run_one(self, scenario: str, kill_after: int | None = None,
+                delay: float | None = None) -> list[str]:
+        """One killed run and its checks; returns the problems found (empty: fine)."""
+        db = self.prepare(scenario, "kill")
+        child = spawn(db, self.folder, NEVER if kill_after is None else kill_after)
+        if delay is not None:
+            child.stdout.readline()  # "start": the embedder is loaded
+            time.sleep(delay)
+            try:
+                child.send_signal(signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        out, err = child.communicate(timeout=300)
+        killed = child.returncode == -signal.SIGKILL
+        if not killed and child.returncode != 0:
+            return [f"child failed (rc {child.returncode}): {err[-2000:]}"]
+        if kill_after is not None and kill_after < self.totals[scenario] and not killed:
+            return [f"child was not killed at write {kill_after}"]
+        problems = half_indexed(db)
+        index_in_process(db, self.folder, self.embedder)  # resume
+        with Store(db) as store:
+            problems += [f"after resume: {p}" for p in store.check()]
+        want = self.references["a" if scenario == "fresh" else "b"]
+        problems += compare(snapshot(db), want)
+        remove_db(db)
+        return problems
+
+
+def kill_points(total: int, count: int) -> list[int]:
+    """`count` write numbers spread over [0, total - 1]."""
+    if count >= total:
+        return list(range(total))
+    return sorted({round(i * (total - 1) / (count - 1)) for i in range(count)}) if count > 1 else [0]
+
+
+def campaign(work: Path, embedder, deterministic: int, randoms: int, seed: int = 0,
+             log=lambda line: None) -> dict:
+    """Run the kills; returns counts and the list of failures."""
+    rng = random.Random(seed)
+    harness = Harness(work, embedder)
+    log(f"writes per clean run: {harness.totals}; seconds: "
+        f"{ {k: round(v, 2) for k, v in harness.seconds.items()} }")
+    failures, runs = [], 0
+    half = deterministic // 2
+    plan = [("fresh", k, None) for k in kill_points(harness.totals["fresh"], deterministic - half)]
+    plan += [("update", k, None) for k in kill_points(harness.totals["update"], half)]
+    for i in range(randoms):
+        scenario = ("fresh", "update")[i % 2]
+        plan.append((scenario, None, rng.uniform(0, harness.seconds[scenario] * 1.2)))
+    for scenario, kill_after, delay in plan:
+        problems = harness.run_one(scenario, kill_after, delay)
+        runs += 1
+        what = f"{scenario} " + (f"kill after write {kill_after}" if delay is None
+                                 else f"random kill after {delay:.3f}s")
+        if problems:
+            failures.append({"run": what, "problems": problems})
+            log(f"FAIL {what}: {problems}")
+        else:
+            log(f"ok   {what}")
+    deterministic_runs = sum(1 for _, _, d in plan if d is None)
+    return {"totals": harness.totals, "runs": runs, "deterministic": deterministic_runs,
+            "random": runs - deterministic_runs, "failures": failures}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deterministic", type=int, default=200)
+    parser.add_argument("--random", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    from app.embedder import Embedder
+
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="kill-harness-") as work:
+        result = campaign(Path(work), Embedder(), args.deterministic, args.random, args.seed,
+                          log=(lambda line: None) if args.quiet else print)
+    print(f"\nsummary: {result['runs']} kills ({result['deterministic']} at write statements, "
+          f"{result['random']} random), writes per clean run {result['totals']}, "
+          f"{len(result['failures'])} failures, {time.monotonic() - started:.0f}s")
+    for failure in result["failures"]:
+        print(f"  {failure['run']}: {failure['problems']}")
+    return 1 if result["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
