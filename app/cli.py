@@ -100,11 +100,17 @@ def _retrieval_options(parser: argparse.ArgumentParser, default_k: int | None) -
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv == ["--reader-process"]:  # the frozen app runs its own file-reader child
-        from app.reader_process import DEFAULT_MEMORY_MB, serve
+    if argv == ["--reader-process"]:  # the frozen app runs its own child processes
         import os
 
+        from app.reader_process import DEFAULT_MEMORY_MB, serve
+
         serve(int(os.environ.get("HBQA_READER_MEMORY_MB", DEFAULT_MEMORY_MB)))
+        return EXIT_OK
+    if argv == ["--model-process"]:
+        from app.answers.model_process import serve
+
+        serve()
         return EXIT_OK
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -558,6 +558,7 @@ class MainWindow(QMainWindow):
         self.qsettings.setValue("splitter", self.splitter.saveState())
         self.index_worker.cancel()
         self.answer_worker.stop()
+        self.answer_worker.shut_down()  # ends the model's child process
         self.evaluation.shutdown()
         for thread in (self.index_thread, self.answer_thread):
             thread.quit()

@@ -15,7 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.answers.answerer import Answerer, Conversation, Finished, Retrieved, Status, Token
-from app.answers.model import LocalModel, ModelError
+from app.answers.model import ModelError
+from app.answers.model_process import ModelProcess
 from app.answers.prompt import PromptTooLarge
 from app.indexer import Indexer, IndexSettings
 from app.retrieval import SearchError, Searcher
@@ -82,9 +83,11 @@ class AnswerWorker(QObject):
     def __init__(self, embedder_factory, model_factory=None):
         super().__init__()
         self._embedder_factory = embedder_factory
+        # The real model runs in a child process: a native crash in llama.cpp
+        # ends that process, not the app.
         self._model_factory = model_factory or (
-            lambda settings: LocalModel(settings.model_file(), n_ctx=settings.n_ctx))
-        self._model: LocalModel | None = None
+            lambda settings: ModelProcess(settings.model_file(), n_ctx=settings.n_ctx))
+        self._model = None
         self._model_key: tuple | None = None
         self.stop_event = threading.Event()
         self.conversation = Conversation()
@@ -123,9 +126,16 @@ class AnswerWorker(QObject):
             self.conversation.add(event.answer)
             self.finished.emit(event.answer)
 
-    def _model_for(self, settings: AppSettings) -> LocalModel:
+    def _model_for(self, settings: AppSettings):
         key = (settings.model_path, settings.n_ctx)
         if self._model is None or key != self._model_key:
+            if hasattr(self._model, "close"):
+                self._model.close()
             self._model = self._model_factory(settings)
             self._model_key = key
         return self._model
+
+    @Slot()
+    def shut_down(self) -> None:
+        if hasattr(self._model, "close"):
+            self._model.close()

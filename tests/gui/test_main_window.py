@@ -328,3 +328,21 @@ def test_a_clean_close_asks_nothing_at_the_next_start(qtbot, folder, qsettings, 
     again = MainWindow(None, model_factory=Replies(), settings=qsettings)
     qtbot.addWidget(again)
     wait_indexed(qtbot, again)
+
+
+def test_a_crash_of_the_model_process_is_an_error_not_the_end_of_the_app(qtbot, folder, qsettings):
+    import os
+    import signal
+
+    window = MainWindow(folder, settings=qsettings)  # the real model, in its child process
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    with qtbot.waitSignal(window.answer_worker.failed, timeout=120_000) as blocker:
+        window.ask("How many days of annual leave do I get?")
+        qtbot.waitUntil(lambda: window.answer_worker._model is not None and
+                        window.answer_worker._model._info is not None, timeout=60_000)
+        os.kill(window.answer_worker._model._child.pid, signal.SIGKILL)
+    assert "crashed" in blocker.args[0]
+    assert window.conversation.turns[-1].state == "error"
+    answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
+    assert answer.text.strip(), "the next question starts a fresh model process"

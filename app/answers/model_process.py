@@ -1,0 +1,156 @@
+"""The answer model in its own process, so a native crash cannot take the app down.
+
+llama.cpp is C++: a damaged or exotic .gguf, or a bug, can abort the process
+that runs it. The desktop app therefore runs `LocalModel` in a child process
+(app/child_process.py) and talks to it through this proxy, which offers the
+same methods the prompt builder and the answerer use. Stop is a message the
+child reads between tokens. If the child dies, the question gets an error in
+words and the next question starts a fresh child.
+"""
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from pathlib import Path
+from typing import Iterator
+
+from app.answers.model import Chunk, LocalModel, ModelError
+from app.child_process import Child, ChildDied, child_channel, read_frame, write_frame
+
+FROZEN_FLAG = "--model-process"
+CRASHED = ("the answer model stopped unexpectedly (its process crashed); the app is fine — "
+           "ask again, or choose another .gguf model in Settings")
+
+
+# -- the child -----------------------------------------------------------------------
+
+def serve() -> None:
+    requests, replies = child_channel()
+    inbox: queue.Queue = queue.Queue()
+
+    def pump() -> None:  # requests are read all the time, so "stop" arrives mid-answer
+        try:
+            while True:
+                inbox.put(read_frame(requests))
+        except EOFError:
+            inbox.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    write_frame(replies, ("ready", None))
+    model: LocalModel | None = None
+    while (request := inbox.get()) is not None:
+        command, *arguments = request
+        try:
+            if command == "load":
+                path, n_ctx = arguments
+                model = LocalModel(Path(path) if path else None, n_ctx=n_ctx)
+                model.load()
+                write_frame(replies, ("ok", {"n_ctx": model.n_ctx, "name": model.name}))
+            elif command == "count":
+                write_frame(replies, ("ok", model.count(arguments[0])))
+            elif command == "render":
+                write_frame(replies, ("ok", model.render(arguments[0])))
+            elif command == "generate":
+                _generate(model, arguments, inbox, replies)
+        except ModelError as error:
+            write_frame(replies, ("error", str(error)))
+
+
+def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None:
+    prompt, stop, max_tokens = arguments
+    cancel = threading.Event()
+    for chunk in model.generate(prompt, stop, max_tokens, cancel):
+        write_frame(replies, ("token", chunk.text))
+        while not inbox.empty():
+            if inbox.queue[0] == ("stop",):
+                inbox.get()
+                cancel.set()
+            else:
+                break
+    write_frame(replies, ("done", None))
+
+
+# -- the parent -----------------------------------------------------------------------
+
+class ModelProcess:
+    """A LocalModel running in a child process (same interface)."""
+
+    def __init__(self, path: Path | None = None, n_ctx: int = 4096):
+        self.path, self.requested_n_ctx = path, n_ctx
+        self._child = Child("app.answers.model_process", FROZEN_FLAG)
+        self._info: dict | None = None
+
+    def load(self) -> None:
+        if self._info is not None and self._child.alive:
+            return
+        self._child.close()
+        try:
+            self._child.start()
+        except ChildDied as error:
+            raise ModelError(f"the answer model process could not start ({error})") from error
+        self._info = self._call("load", str(self.path) if self.path else "", self.requested_n_ctx)
+
+    @property
+    def n_ctx(self) -> int:
+        self.load()
+        return self._info["n_ctx"]
+
+    @property
+    def name(self) -> str:
+        if self._info is None:
+            return Path(self.path).name if self.path else "bundled model"
+        return self._info["name"]
+
+    def count(self, text: str) -> int:
+        return self._call("count", text)
+
+    def render(self, messages: list[dict]) -> tuple[str, list[str]]:
+        return self._call("render", messages)
+
+    def generate(self, prompt: str, stop: list[str], max_tokens: int,
+                 cancel: threading.Event) -> Iterator[Chunk]:
+        self._send("generate", prompt, stop, max_tokens)
+        stop_sent = False
+        while True:
+            kind, payload = self._receive()
+            if kind == "done":
+                return
+            if kind == "error":
+                raise ModelError(payload)
+            if cancel.is_set() and not stop_sent:
+                self._send("stop")
+                stop_sent = True
+            if not stop_sent:
+                yield Chunk(payload)
+
+    def close(self) -> None:
+        self._child.close()
+        self._info = None
+
+    def _call(self, *request):
+        self._send(*request)
+        kind, payload = self._receive()
+        if kind == "error":
+            raise ModelError(payload)
+        return payload
+
+    def _send(self, *request) -> None:
+        try:
+            self._child.send(tuple(request))
+        except ChildDied:
+            self._died()
+
+    def _receive(self):
+        try:
+            return self._child.receive()
+        except ChildDied:
+            self._died()
+
+    def _died(self):
+        self.close()
+        raise ModelError(CRASHED)
+
+
+if __name__ == "__main__":
+    serve()
