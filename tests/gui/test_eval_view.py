@@ -161,7 +161,8 @@ def test_compare_profiles_shows_the_comparison_table(qtbot, view, sample_folder)
     comparison = blocker.args[0]
     assert set(comparison["profiles"]) == {"fitted", "spring-default"}
     for profile in comparison["profiles"]:
-        assert paths.index_for(sample_folder, profile).exists()
+        assert paths.index_for(sample_folder, f"{profile}-comparison").exists(), \
+            "the comparison keeps its own indexes, never the app's"
     expected = [[label.replace("  ", "    ", 1), fitted, spring]
                 for label, fitted, spring in rows(comparison)]
     assert view.table_cells(view.compare_table) == expected
