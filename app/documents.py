@@ -88,5 +88,14 @@ class Document:
     pages: int | None = None
 
 
+def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) so that it neither starts nor ends with whitespace."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
 class ReadError(Exception):
     """A file that cannot be turned into a Document; the message says why."""

@@ -32,6 +32,16 @@ class ChatModel(Protocol):
     def render(self, messages: list[dict]) -> tuple[str, list[str]]: ...
 
 
+def citation_label(n: int, source) -> str:
+    """`[n] source › heading (p. N)` for anything with source, heading, page, page_end."""
+    pages = ""
+    if source.page and source.page_end and source.page_end != source.page:
+        pages = f" (pp. {source.page}–{source.page_end})"
+    elif source.page:
+        pages = f" (p. {source.page})"
+    return f"[{n}] {source.source} › {source.heading}{pages}"
+
+
 @dataclass
 class Source:
     n: int
@@ -45,12 +55,7 @@ class Source:
 
     @property
     def label(self) -> str:
-        pages = ""
-        if self.page and self.page_end and self.page_end != self.page:
-            pages = f" (pp. {self.page}–{self.page_end})"
-        elif self.page:
-            pages = f" (p. {self.page})"
-        return f"[{self.n}] {self.source} › {self.heading}{pages}"
+        return citation_label(self.n, self)
 
     def citation(self) -> dict:
         return {"n": self.n, "source": self.source, "heading": self.heading, "page": self.page,

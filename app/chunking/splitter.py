@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from app.documents import strip_span
+
 BLOCK, LINE, SENTENCE, WORD, CHARACTER = "block", "line", "sentence", "word", "character"
 LEVELS = (BLOCK, LINE, SENTENCE, WORD, CHARACTER)
 
@@ -32,14 +34,6 @@ class Piece:
     start: int
     end: int
     level: str
-
-
-def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
 
 
 def units(text: str, start: int, end: int, level: str) -> list[tuple[int, int]]:

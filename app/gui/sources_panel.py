@@ -11,16 +11,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QListWidget, QListWidgetItem,
                                QPushButton, QSplitter, QVBoxLayout, QWidget)
 
+from app.answers.prompt import citation_label
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
 
 
 def source_label(n: int, result) -> str:
-    page = ""
-    if result.page and result.page_end and result.page_end != result.page:
-        page = f" (pp. {result.page}–{result.page_end})"
-    elif result.page:
-        page = f" (p. {result.page})"
-    return f"[{n}] {result.source} › {result.heading}{page}"
+    return citation_label(n, result)
 
 
 class SourcesPanel(QWidget):

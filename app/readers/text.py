@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section
+from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section, strip_span
 
 # "•", "-", "*", "+", "1.", "2)", "a)": the markers people type or PDFs show.
 BULLET_RE = re.compile(r"\s*(?:[-*+•‣◦▪●–]|\d{1,3}[.)]|[a-z][)])\s+\S")
@@ -68,15 +68,6 @@ def line_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[
     if text.endswith("\n", start, end) or start == end:
         spans.append((end, end))  # the (empty) last line after a final newline
     return spans
-
-
-def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """Shrink [start, end) so that it neither starts nor ends with whitespace."""
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
 
 
 def make_section(
