@@ -11,13 +11,19 @@ def run_gui(folder: Path | None = None, db: Path | None = None) -> int:
     `db` is accepted for the command line's sake; the app keeps one index per
     folder and profile in the per-user data folder.
     """
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from app.bundled import RESOURCES
     from app.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Handbook QA")
     app.setOrganizationName("HandbookQA")
+    app.setDesktopFileName("handbook-qa")  # matches packaging/linux/handbook-qa.desktop
+    icon = RESOURCES / "icons" / "handbook-qa.png"  # PNG: no image-format plugin needed
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
     if folder is not None and not Path(folder).is_dir():
         print(f"handbook-qa: {folder} is not a folder", file=sys.stderr)
         return 2

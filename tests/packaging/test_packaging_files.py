@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import configparser
+import shutil
 import struct
 import subprocess
 import xml.etree.ElementTree as ET
@@ -21,6 +22,11 @@ def test_desktop_entry_launches_the_gui_with_the_icon():
     assert desktop["Exec"].split()[:2] == ["handbook-qa", "gui"]
     assert desktop["Icon"] == "handbook-qa" and desktop["Terminal"] == "false"
     assert desktop["Categories"].endswith(";")
+    if shutil.which("desktop-file-validate"):
+        result = subprocess.run(["desktop-file-validate",
+                                 str(PACKAGING / "linux" / "handbook-qa.desktop")],
+                                capture_output=True, text=True)
+        assert result.returncode == 0 and not result.stdout.strip(), result.stdout
 
 
 def test_icons_are_a_square_png_and_an_svg():
@@ -32,11 +38,12 @@ def test_icons_are_a_square_png_and_an_svg():
 
 
 def test_spec_and_entry_points_compile():
-    for name in ("handbook-qa.spec", "handbook_qa_main.py", "handbook_qa_gui.py"):
+    for name in ("handbook-qa.spec", "handbook_qa_main.py", "handbook_qa_gui.py",
+                 "bundle_check.py"):
         compile((PACKAGING / name).read_text(), name, "exec")
 
 
-@pytest.mark.parametrize("script", ["build-linux.sh", "smoke.sh",
+@pytest.mark.parametrize("script", ["build-linux.sh", "smoke.sh", "measure-startup.sh",
                                     "linux/install-desktop-entry.sh"])
 def test_shell_scripts_parse(script):
     path = PACKAGING / script
@@ -46,21 +53,47 @@ def test_shell_scripts_parse(script):
 
 
 def test_frozen_entry_dispatches_like_the_console_script(monkeypatch):
-    """No arguments → app.cli.main → the GUI; `--reader-process` → the reader child."""
+    """Everything but --bundle-check goes to app.cli.main, --reader-process included
+    (the frozen indexer's child: app.cli must keep handling that flag)."""
     import sys
 
     monkeypatch.syspath_prepend(str(PACKAGING))
+    import app.cli
     import handbook_qa_main
 
     calls = []
-    import app.cli
-
     monkeypatch.setattr(app.cli, "main", lambda argv=None: calls.append(argv) or 0)
-    monkeypatch.setattr(sys, "argv", ["handbook-qa", "index", "x"])
-    assert handbook_qa_main.main() == 0 and calls == [["index", "x"]]
-    import app.reader_process
+    for argv in (["index", "x"], [], ["--reader-process"]):
+        monkeypatch.setattr(sys, "argv", ["handbook-qa", *argv])
+        assert handbook_qa_main.main() == 0 and calls[-1] == argv
+    import bundle_check
 
-    monkeypatch.setattr(app.reader_process, "serve", lambda memory_mb: calls.append(memory_mb))
-    monkeypatch.setattr(sys, "argv", ["handbook-qa", "--reader-process"])
-    monkeypatch.setenv("HBQA_READER_MEMORY_MB", "123")
-    assert handbook_qa_main.main() == 0 and calls[-1] == 123
+    monkeypatch.setattr(bundle_check, "run", lambda argv: calls.append(("check", argv)) or 0)
+    monkeypatch.setattr(sys, "argv", ["handbook-qa", "--bundle-check", "page.png"])
+    assert handbook_qa_main.main() == 0 and calls[-1] == ("check", ["page.png"])
+
+
+def test_the_frozen_child_flag_is_the_one_the_app_uses(monkeypatch):
+    monkeypatch.syspath_prepend(str(PACKAGING))
+    import app.reader_process
+    import handbook_qa_main
+
+    assert app.reader_process.FROZEN_FLAG == handbook_qa_main.READER_FLAG
+
+
+@pytest.mark.slow
+def test_bundle_check_passes_from_the_source_tree(monkeypatch, tmp_path, capsys):
+    """The frozen app's --bundle-check uses app code (viewer, store, bundled):
+    it must keep working as that code changes, before anyone builds."""
+    import json
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.syspath_prepend(str(PACKAGING))
+    import bundle_check
+
+    png = tmp_path / "page.png"
+    code = bundle_check.run([str(png)])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0, report
+    assert report["qt_pdf_render"]["detail"]["highlight_rects"] > 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
