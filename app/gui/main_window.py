@@ -83,6 +83,8 @@ class MainWindow(QMainWindow):
         self.report = None
         self.pending_reindex = False
         self.current_turn = None
+        self.read_only = False      # another app owns this folder's index
+        self._lock = None
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
         self._build_ui()
@@ -239,16 +241,40 @@ class MainWindow(QMainWindow):
         if not folder.is_dir():
             self.messages.show_message(f"{folder} is not a folder that can be opened.")
             return
-        if self.folder is not None:
-            recovery.mark_closed(self.db)
+        self._release_folder()
         self.folder = folder
         self.qsettings.setValue("folder", str(folder))
         self.setWindowTitle(f"Handbook QA — {folder.name}")
-        self._check_after_unclean_shutdown()
+        if self._lock_folder():
+            self._check_after_unclean_shutdown()
         self._watch(folder)
         self.new_conversation()
         self._refresh_library()
         self.reindex()
+
+    def _lock_folder(self) -> bool:
+        """One writer per folder: a second app on the same folder searches and
+        answers, but never indexes, so two apps cannot fight over the index."""
+        from PySide6.QtCore import QLockFile
+
+        path = paths.index_for(self.folder, "window").with_suffix(".lock")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = QLockFile(str(path))
+        self.read_only = not self._lock.tryLock(200)  # a dead owner's lock is taken over
+        if self.read_only:
+            pid = self._lock.getLockInfo()[-3]  # (pid, host, app name); PySide drops the bool
+            self.messages.show_message(
+                f"This folder is open in another Handbook QA window (process {pid}). This "
+                "window can search and answer, but it will not index until the other one "
+                "is closed.")
+        return not self.read_only
+
+    def _release_folder(self) -> None:
+        if self.folder is not None and not self.read_only:
+            recovery.mark_closed(self.db)
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
 
     def _check_after_unclean_shutdown(self) -> None:
         """If the app was killed last time, check the index and offer a rebuild."""
@@ -285,7 +311,7 @@ class MainWindow(QMainWindow):
         self.watcher.addPaths(directories + files)
 
     def reindex(self) -> None:
-        if self.folder is None:
+        if self.folder is None or self.read_only:
             return
         if self.index_worker.busy:
             self.pending_reindex = True
@@ -563,8 +589,7 @@ class MainWindow(QMainWindow):
         for thread in (self.index_thread, self.answer_thread):
             thread.quit()
             thread.wait(5000)
-        if self.folder is not None:
-            recovery.mark_closed(self.db)
+        self._release_folder()
         super().closeEvent(event)
 
     # -- drag and drop ------------------------------------------------------------------------

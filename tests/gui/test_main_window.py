@@ -346,3 +346,24 @@ def test_a_crash_of_the_model_process_is_an_error_not_the_end_of_the_app(qtbot, 
     assert window.conversation.turns[-1].state == "error"
     answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
     assert answer.text.strip(), "the next question starts a fresh model process"
+
+
+def test_a_second_window_on_the_same_folder_says_so_and_never_writes(qtbot, folder, qsettings,
+                                                                     tmp_path):
+    from PySide6.QtCore import QSettings
+
+    first = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(first)
+    wait_indexed(qtbot, first)
+    other_settings = QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat)
+    replies = Replies()
+    second = MainWindow(folder, model_factory=replies, settings=other_settings)
+    qtbot.addWidget(second)
+    assert second.read_only and not second.messages.isHidden()
+    assert "open in another Handbook QA window" in second.messages.label.text()
+    assert not second.index_worker.busy, "the second window does not index"
+    replies.model.enqueue("28", " days", " [1]")
+    assert ask(qtbot, second, "How many days of annual leave do I get?").text == "28 days [1]"
+    first.close()
+    with Store(first.db) as store:
+        assert store.check() == []
