@@ -14,7 +14,7 @@ Two scenarios: "fresh" (empty index) and "update" (an index of the folder's
 first state, then a file edited, one deleted and one added, so kills also hit
 replacements and removals).
 
-    python tests/stress/kill_harness.py --deterministic 200 --random 100
+    python tests/stress/kill_harness.py --deterministic 240 --random 100
 """
 from __future__ import annotations
 
@@ -83,21 +83,23 @@ def _paragraphs(topic: str, n: int, seed: int) -> str:
 
 
 def state_a() -> dict[str, str]:
+    # Enough text that a fresh run and an update run together have over 200
+    # distinct write statements to be killed after.
     return {
-        "leave.md": "# Leave\n\n" + _paragraphs("Leave", 4, 1),
-        "expenses.md": "# Expenses\n\n" + _paragraphs("Expenses", 5, 2),
-        "travel.md": "# Travel\n\n" + _paragraphs("Travel", 3, 3),
-        "it/laptops.txt": "Laptops\n=======\n\n" + _paragraphs("Laptops", 3, 4),
-        "safety.txt": "Safety\n======\n\n" + _paragraphs("Safety", 4, 5),
+        "leave.md": "# Leave\n\n" + _paragraphs("Leave", 8, 1),
+        "expenses.md": "# Expenses\n\n" + _paragraphs("Expenses", 10, 2),
+        "travel.md": "# Travel\n\n" + _paragraphs("Travel", 6, 3),
+        "it/laptops.txt": "Laptops\n=======\n\n" + _paragraphs("Laptops", 6, 4),
+        "safety.txt": "Safety\n======\n\n" + _paragraphs("Safety", 8, 5),
     }
 
 
 def state_b() -> dict[str, str]:
     """State A with one file edited, one deleted and one added."""
     files = state_a()
-    files["expenses.md"] = "# Expenses (revised)\n\n" + _paragraphs("Expenses", 6, 12)
+    files["expenses.md"] = "# Expenses (revised)\n\n" + _paragraphs("Expenses", 12, 12)
     del files["travel.md"]
-    files["remote.md"] = "# Remote work\n\n" + _paragraphs("Remote", 4, 6)
+    files["remote.md"] = "# Remote work\n\n" + _paragraphs("Remote", 8, 6)
     return files
 
 
@@ -276,7 +278,9 @@ def campaign(work: Path, embedder, deterministic: int, randoms: int, seed: int =
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deterministic", type=int, default=200)
+    parser.add_argument("--deterministic", type=int, default=240,
+                        help="kill points after write statements, split between a fresh "
+                             "and an updating run (240 gives 208 distinct points)")
     parser.add_argument("--random", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quiet", action="store_true")
