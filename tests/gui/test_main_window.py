@@ -151,6 +151,7 @@ def test_an_invalid_model_file_gives_a_message_and_search_still_works(qtbot, fol
     wait_indexed(qtbot, window)
     with qtbot.waitSignal(window.answer_worker.failed, timeout=60_000):
         window.ask("How many days of annual leave do I get?")
+    qtbot.waitUntil(lambda: window.conversation.turns[-1].error != "")  # the window's own slot
     turn = window.conversation.turns[-1]
     assert "broken.gguf" in turn.error and "empty" in turn.error
     assert window.sources.list.count() >= 1, "the sources are still shown"
@@ -343,7 +344,7 @@ def test_a_crash_of_the_model_process_is_an_error_not_the_end_of_the_app(qtbot, 
                         window.answer_worker._model._info is not None, timeout=60_000)
         os.kill(window.answer_worker._model._child.pid, signal.SIGKILL)
     assert "crashed" in blocker.args[0]
-    assert window.conversation.turns[-1].state == "error"
+    qtbot.waitUntil(lambda: window.conversation.turns[-1].state == "error")
     answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
     assert answer.text.strip(), "the next question starts a fresh model process"
 
