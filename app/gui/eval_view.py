@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QRectF, QThread, Qt, Signal, Slot
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView,
                                QProgressBar, QPushButton, QSpinBox, QSplitter,
                                QStyledItemDelegate, QTableWidget, QTableWidgetItem, QTabWidget,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHea
 from app import paths
 from app.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
 from app.evaluation import POSITIONS, CasesError, EvalReport, evaluate, load_cases
-from app.gui.safe_text import SafeTextBrowser, esc, plain_label
+from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
 
 log = logging.getLogger(__name__)
 
@@ -307,11 +307,7 @@ class EvalView(QWidget):
             "found. Context recall: it lies inside the text that would be sent to the model.")
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet("color: #555")
-        self.recall_table = QTableWidget(0, 3)
-        self.recall_table.verticalHeader().hide()
-        self.recall_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.recall_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.recall_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.recall_table = display_table(0, 3)
         header = self.recall_table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
@@ -357,11 +353,8 @@ class EvalView(QWidget):
         self.invalid.setRootIsDecorated(False)
         self.invalid.header().setStretchLastSection(True)
 
-        self.compare_table = QTableWidget(0, 3)
+        self.compare_table = display_table(0, 3)
         self.compare_table.setHorizontalHeaderLabels(["", "fitted", "spring-default"])
-        self.compare_table.verticalHeader().hide()
-        self.compare_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.compare_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.compare_table.horizontalHeader().setSectionResizeMode(
             0, QHeaderView.ResizeMode.Stretch)
         self.compare_table.verticalHeader().setDefaultSectionSize(22)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QUrl, Qt, Signal
-from PySide6.QtWidgets import QLabel, QTextBrowser
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableWidget, QTextBrowser
 
 APP_SCHEME = "hbqa"  # hbqa:cite/3, hbqa:source/3, hbqa:ask?q=...
 
@@ -32,6 +32,16 @@ def plain_label(text: str = "", parent=None) -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setText(text)
     return label
+
+
+def display_table(rows: int, columns: int, parent=None) -> QTableWidget:
+    """A table that only shows figures: no row numbers, no editing, no selection."""
+    table = QTableWidget(rows, columns, parent)
+    table.verticalHeader().hide()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return table
 
 
 class SafeTextBrowser(QTextBrowser):

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -49,7 +48,7 @@ from app.chunking.chunks import (
     POLICY_VALUES,
     RETRIEVE,
 )
-from app.gui.safe_text import plain_label
+from app.gui.safe_text import display_table, plain_label
 from app.settings import CONTEXT_SIZES, PROFILES, AppSettings
 
 BUNDLED_MODEL_TEXT = "Bundled: SmolLM2-135M-Instruct (Q4_1)"
@@ -291,12 +290,8 @@ class SettingsDialog(QDialog):
             if isinstance(name, str) and name and name not in names:
                 names.append(name)
 
-        self.metadata_table = QTableWidget(len(names), 2)
+        self.metadata_table = display_table(len(names), 2)
         self.metadata_table.setHorizontalHeaderLabels(["Field", "Policy"])
-        self.metadata_table.verticalHeader().setVisible(False)
-        self.metadata_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.metadata_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.metadata_table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         header = self.metadata_table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
