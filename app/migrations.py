@@ -83,4 +83,11 @@ MIGRATIONS: list[tuple[int, str]] = [
     ALTER TABLE documents ADD COLUMN crashes INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE documents ADD COLUMN crash_sha256 TEXT;
     """),
+    (3, """
+    -- A random token replaced in every transaction that changes vectors, so a
+    -- searcher's in-memory copy of them (app/vector_matrix.py) knows when it is
+    -- stale, across connections and processes, even after the file is rebuilt.
+    CREATE TABLE vectors_version(id INTEGER PRIMARY KEY CHECK (id = 1), token TEXT NOT NULL);
+    INSERT INTO vectors_version VALUES (1, lower(hex(randomblob(8))));
+    """),
 ]

@@ -13,6 +13,7 @@ profiles can be compared on the same questions.
 from __future__ import annotations
 
 import bisect
+from concurrent.futures import ThreadPoolExecutor
 import fnmatch
 import json
 import re
@@ -22,10 +23,13 @@ from typing import Callable
 from app.documents import HEADING_SEPARATOR
 from app.store import Store
 from app.tokens import count_cl100k
+from app.vector_matrix import VectorMatrix, matrix_for
 
 FITTED, SPRING = "fitted", "spring-default"
 MAX_QUERY_TERMS = 64
+BM25_POSTINGS_BUDGET = 15_000   # children FTS5 may score per question (see fts_query)
 _TERM = re.compile(r"\w+", re.UNICODE)
+_BM25_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bm25")
 _STOPWORDS = frozenset("""a an and are as at be by can do does for from how i if in is it
 of on or our so that the their there this to was we what when where which who why will
 with you your my me""".split())
@@ -129,6 +133,7 @@ class Searcher:
         self.settings = settings or SearchSettings()
         self.count = count
         self.meta = store.meta()
+        self._children = 0
         self.profile = self.meta.get("profile", FITTED)
 
     def search(self, question: str) -> SearchResponse:
@@ -137,8 +142,18 @@ class Searcher:
             raise SearchError("the question is empty: type what you want to know")
         self._check_index()
         allowed = self._allowed_documents()
-        vector_hits = self._knn(question, allowed)
-        bm25_hits = self._bm25(question, allowed) if self._hybrid else []
+        matrix = matrix_for(self.store)
+        # BM25 runs in SQLite while the query is embedded and matched against the
+        # in-memory matrix: all three release the GIL, so on two cores the
+        # lexical ranking costs no wall time. Without the matrix, sqlite-vec and
+        # FTS5 would share the connection, so they run one after the other.
+        bm25 = _BM25_THREAD.submit(self._bm25, question, allowed) \
+            if self._hybrid and matrix is not None else None
+        vector_hits = self._knn(question, allowed, matrix)
+        if bm25 is not None:
+            bm25_hits = bm25.result()
+        else:
+            bm25_hits = self._bm25(question, allowed) if self._hybrid else []
         candidates = fuse(vector_hits, bm25_hits, self.settings)
         if self.profile == SPRING:
             results = self._chunk_results(candidates)
@@ -156,7 +171,8 @@ class Searcher:
 
     # -- checks and filters -------------------------------------------------------
     def _check_index(self) -> None:
-        if not self.meta or not self.store.value("SELECT count(*) FROM chunks"):
+        self._children = self.store.value("SELECT count(*) FROM chunks")
+        if not self.meta or not self._children:
             raise SearchError("the index is empty: index a folder first "
                               "(handbook-qa index FOLDER)")
         mine = {"embedder_id": self.embedder.id, "model_sha256": self.embedder.model_sha256,
@@ -176,32 +192,33 @@ class Searcher:
         return None if len(keep) == len(rows) else [r["id"] for r in keep]
 
     # -- the two rankings ---------------------------------------------------------------
-    def _knn(self, question: str, allowed: list[int] | None) -> list[tuple[int, float]]:
+    def _knn(self, question: str, allowed: list[int] | None,
+             matrix: VectorMatrix | None) -> list[tuple[int, float]]:
         if allowed == []:
             return []
         vector = self.embedder.embed([question])[0]
         k = self.settings.candidates if self.profile != SPRING else self.result_count
-        sql = "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ?"
-        params: list = [vector.tobytes(), k]
-        if allowed is not None:
-            sql += f" AND document_id IN ({','.join('?' * len(allowed))})"
-            params += allowed
-        hits = [(row[0], row[1]) for row in self.store.db.execute(sql + " ORDER BY distance",
-                                                                   params)]
+        if matrix is not None:
+            hits = matrix.knn(vector, k, allowed)
+        else:
+            hits = knn_sqlite_vec(self.store, vector, k, allowed)
         if self.profile == SPRING:  # similarity threshold 0.0: cosine distance <= 1
             hits = [(chunk_id, distance) for chunk_id, distance in hits if distance <= 1.0]
         return hits
 
     def _bm25(self, question: str, allowed: list[int] | None) -> list[int]:
-        query = fts_query(question)
+        # Below the budget no term can be dropped: skip the vocabulary lookups.
+        large = self._children > BM25_POSTINGS_BUDGET
+        query = fts_query(question, self.store.term_frequency if large else None)
         if not query or allowed == []:
             return []
-        sql = ("SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
-               "WHERE chunks_fts MATCH ?")
-        params: list = [query]
-        if allowed is not None:
-            sql += f" AND c.document_id IN ({','.join('?' * len(allowed))})"
-            params += allowed
+        if allowed is None:  # no join: it doubles the cost of scoring every match
+            sql, params = "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", [query]
+        else:
+            sql = ("SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
+                   f"WHERE chunks_fts MATCH ? AND c.document_id IN "
+                   f"({','.join('?' * len(allowed))})")
+            params = [query, *allowed]
         sql += " ORDER BY bm25(chunks_fts) LIMIT ?"
         params.append(self.settings.candidates)
         return [row[0] for row in self.store.db.execute(sql, params)]
@@ -319,15 +336,42 @@ def fuse(vector_hits: list[tuple[int, float]], bm25_hits: list[int],
                                                  c.chunk_id))
 
 
-def fts_query(question: str) -> str:
-    """An FTS5 query in which every term is a quoted word: never operators or syntax."""
-    terms, seen = [], set()
+def fts_query(question: str, frequency: Callable[[str], int] | None = None,
+              budget: int = BM25_POSTINGS_BUDGET) -> str:
+    """An FTS5 query in which every term is a quoted word: never operators or syntax.
+
+    FTS5 scores every child that contains any term, so a term found in tens of
+    thousands of children costs tens of milliseconds while adding almost
+    nothing to BM25 (its IDF is near zero). Given each term's document
+    frequency, the rarest terms are kept while their matches fit `budget`;
+    the rarest one always stays.
+    """
+    terms: list[str] = []
     for term in _TERM.findall(question.lower()):
-        if term in _STOPWORDS or term in seen:
-            continue
-        seen.add(term)
-        terms.append('"' + term.replace('"', '""') + '"')
-    return " OR ".join(terms[:MAX_QUERY_TERMS])
+        if term not in _STOPWORDS and term not in terms:
+            terms.append(term)
+    terms = terms[:MAX_QUERY_TERMS]
+    if frequency is not None and terms:
+        frequencies = {term: frequency(term) for term in terms}
+        kept, total = set(), 0
+        for term in sorted(terms, key=lambda t: (frequencies[t], terms.index(t))):
+            if kept and total + frequencies[term] > budget:
+                break
+            kept.add(term)
+            total += frequencies[term]
+        terms = [term for term in terms if term in kept]
+    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+
+
+def knn_sqlite_vec(store: Store, vector, k: int,
+                   allowed: list[int] | None) -> list[tuple[int, float]]:
+    """sqlite-vec's own KNN: used when the in-memory matrix would be too big."""
+    sql = "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ?"
+    params: list = [vector.tobytes(), k]
+    if allowed is not None:
+        sql += f" AND document_id IN ({','.join('?' * len(allowed))})"
+        params += allowed
+    return [(row[0], row[1]) for row in store.db.execute(sql + " ORDER BY distance", params)]
 
 
 def matches_paths(path: str, patterns: list[str]) -> bool:

@@ -21,6 +21,7 @@ from app.documents import Section
 from app.migrations import MIGRATIONS
 
 INDEXED, FAILED = "indexed", "failed"
+FTS_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])  # as in migration 1
 
 
 class StoreError(Exception):
@@ -63,6 +64,7 @@ class Store:
     def __init__(self, path: Path):
         self.path = Path(path)
         self.db = connect(self.path)
+        self._fts_tokenizer = None
         self._migrate()
 
     def close(self) -> None:
@@ -148,6 +150,7 @@ class Store:
                     chunk_id = self._insert_chunk(document_id, section_ids[child.section], child)
                     self.db.execute("INSERT INTO vec_chunks(rowid, embedding, document_id) "
                                     "VALUES (?, ?, ?)", (chunk_id, vector.tobytes(), document_id))
+                self._vectors_changed()
         except apsw.SQLError as error:
             # SQLITE_FULL / SQLITE_IOERR roll the whole transaction back
             # themselves, so the context manager's own rollback then fails with
@@ -188,6 +191,7 @@ class Store:
                 if document_id is not None:
                     self._delete_content(document_id)
                     self.db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+            self._vectors_changed()
 
     def clear(self, meta: dict[str, str]) -> None:
         """Drop everything derived (a new embedder or chunking) and record the new meta."""
@@ -198,8 +202,31 @@ class Store:
             self.db.execute("DELETE FROM documents")
             self.db.execute("DELETE FROM index_meta")
             self.set_meta(meta)
+            self._vectors_changed()
+
+    @property
+    def vectors_version(self) -> str:
+        """Changes whenever vectors are written or removed (see app/vector_matrix.py)."""
+        return self.value("SELECT token FROM vectors_version")
+
+    def term_frequency(self, word: str) -> int:
+        """How many children contain `word` as FTS5 indexes it (stemmed), from
+        FTS5's own vocabulary: a lookup, not a scan."""
+        import apsw
+
+        if self._fts_tokenizer is None:
+            self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_terms "
+                            "USING fts5vocab(main, chunks_fts, row)")
+            self._fts_tokenizer = self.db.fts5_tokenizer(*FTS_TOKENIZER)
+        tokens = self._fts_tokenizer(word.encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
+        counts = [self.value("SELECT doc FROM temp.chunks_terms WHERE term = ?", (token[2],)) or 0
+                  for token in tokens]
+        return min(counts, default=0)  # a phrase of several tokens matches at most the rarest
 
     # -- internals ------------------------------------------------------------
+    def _vectors_changed(self) -> None:
+        self.db.execute("UPDATE vectors_version SET token = lower(hex(randomblob(8)))")
+
     def _upsert_document(self, record: DocumentRecord, metadata: dict,
                          children: Sequence[Child]) -> int:
         over = sum(1 for child in children if child.over_window)
