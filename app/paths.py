@@ -19,6 +19,16 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def cache_dir() -> Path:
+    """Files the app can always make again (a faster copy of the answer model)."""
+    override = os.environ.get("HANDBOOK_QA_HOME")
+    if override:
+        return Path(override) / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 def default_db() -> Path:
     return data_dir() / "index.sqlite"
 

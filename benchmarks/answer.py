@@ -7,7 +7,9 @@ few questions, and for each one measures, with the same loaded model: the
 prompt size in the model's tokens, time to first token (llama.cpp reads the
 whole prompt before the first token) and generation speed. As a baseline from
 the same run it also times the bare prompt evaluation (no sampling) of the
-same prompts, which is what bounds the time to first token.
+same prompts, which is what bounds the time to first token, and the same
+measurements for the bundled file loaded as it was before (Q4_1, no flash
+attention: `--baseline`, on by default) to give the ratio.
 Target: time to first token ≤ 1 s on 2 cores.
 """
 from __future__ import annotations
@@ -36,6 +38,19 @@ QUESTIONS = ["How many days of annual leave do I get?",
              "How long do I have to contest my appraisal result?"]
 
 
+class BaselineModel(LocalModel):
+    """The bundled Q4_1 file itself, with llama.cpp's default attention and batches."""
+
+    @property
+    def llama(self):
+        if not hasattr(self, "_baseline"):
+            from llama_cpp import Llama
+
+            self._baseline = Llama(model_path=str(self.path), n_ctx=self.requested_n_ctx,
+                                   n_threads=self.threads, n_batch=512, verbose=False)
+        return self._baseline
+
+
 def measure(model: LocalModel, prompt) -> dict:
     model.llama.reset()  # no prompt cache between questions: worst case
     started = time.perf_counter()
@@ -62,21 +77,43 @@ def measure(model: LocalModel, prompt) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--no-baseline", dest="baseline", action="store_false")
     args = parser.parse_args()
-    embedder, model = Embedder(), LocalModel()
+    embedder = Embedder()
+    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "b.sqlite") as store:
+        Indexer(store, embedder).run(SAMPLE_HANDBOOK)
+        results = {question: Searcher(store, embedder).search(question).results
+                   for question in QUESTIONS}
+    summary = run_model(LocalModel(), results)
+    if args.baseline:
+        baseline = run_model(BaselineModel(), results)
+        summary["baseline"] = {k: v for k, v in baseline.items() if k != "runs"}
+        summary["time_to_first_token_vs_baseline"] = round(
+            summary["median_time_to_first_token_s"]
+            / baseline["median_time_to_first_token_s"], 2)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return
+    for key, value in summary.items():
+        if key != "runs":
+            print(f"{key:>32}: {value}")
+    for run in summary["runs"]:
+        print(f"  {run['prompt_tokens']:>5} prompt tokens · first token {run['time_to_first_token_s']}s "
+              f"(bare prompt eval {run['prompt_eval_s']}s) · {run['generation_tokens_per_s']} tok/s "
+              f"· {run['question']}")
+
+
+def run_model(model: LocalModel, results: dict) -> dict:
     load_started = time.perf_counter()
     model.load()
     load_seconds = time.perf_counter() - load_started
-    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "b.sqlite") as store:
-        Indexer(store, embedder).run(SAMPLE_HANDBOOK)
-        searcher = Searcher(store, embedder)
-        runs = []
-        for question in QUESTIONS:
-            sources = [Source.from_result(n, r)
-                       for n, r in enumerate(searcher.search(question).results, start=1)]
-            prompt = build_prompt(model, question, sources, [], model.n_ctx, 384)
-            runs.append({"question": question, "sources": len(prompt.sources), **measure(model, prompt)})
-    summary = {
+    runs = []
+    for question, found in results.items():
+        sources = [Source.from_result(n, r) for n, r in enumerate(found, start=1)]
+        prompt = build_prompt(model, question, sources, [], model.n_ctx, 384)
+        runs.append({"question": question, "sources": len(prompt.sources),
+                     **measure(model, prompt)})
+    return {
         "model": model.name, "n_ctx": model.n_ctx, "load_s": round(load_seconds, 2),
         "median_prompt_tokens": statistics.median(r["prompt_tokens"] for r in runs),
         "median_time_to_first_token_s": statistics.median(r["time_to_first_token_s"] for r in runs),
@@ -85,16 +122,6 @@ def main() -> None:
             r["generation_tokens_per_s"] for r in runs if r["generation_tokens_per_s"]),
         "runs": runs,
     }
-    if args.json:
-        print(json.dumps(summary, indent=2))
-        return
-    for key, value in summary.items():
-        if key != "runs":
-            print(f"{key:>32}: {value}")
-    for run in runs:
-        print(f"  {run['prompt_tokens']:>5} prompt tokens · first token {run['time_to_first_token_s']}s "
-              f"(bare prompt eval {run['prompt_eval_s']}s) · {run['generation_tokens_per_s']} tok/s "
-              f"· {run['question']}")
 
 
 if __name__ == "__main__":

@@ -160,3 +160,49 @@ def test_search_keeps_working_when_the_model_file_is_broken(sample_index, tmp_pa
     assert "could not be loaded" in capsys.readouterr().err
     assert main(["search", "leave?", "--db", str(sample_index), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["results"]
+
+
+@pytest.mark.slow
+def test_the_bundled_model_runs_from_its_q8_copy_made_once(isolated_home):
+    from app.answers.fast_copy import copy_path
+
+    model = LocalModel()
+    model.load()
+    copy = copy_path(answer_model_path())
+    assert copy.is_file() and copy.is_relative_to(isolated_home)
+    assert model.name == "SmolLM2-135M-Instruct.Q4_1.gguf"  # what the user chose, by name
+    made = copy.stat().st_mtime_ns
+    again = LocalModel()
+    assert again.count("How many days of annual leave?") == \
+        model.count("How many days of annual leave?")
+    assert copy.stat().st_mtime_ns == made  # reused, not made again
+    assert not [p for p in copy.parent.iterdir() if p.name.endswith(".partial")]
+
+
+@pytest.mark.slow
+def test_a_damaged_copy_falls_back_to_the_bundled_file_and_is_made_again():
+    from app.answers.fast_copy import copy_path
+
+    copy = copy_path(answer_model_path())
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(b"GGUF" + b"\0" * 1000)
+    model = LocalModel()
+    model.load()  # no error: the bundled file itself
+    assert model.count("annual leave") > 0
+    assert not copy.exists()
+    LocalModel().load()
+    assert copy.stat().st_size > 100_000_000
+
+
+def test_a_copy_that_cannot_be_made_means_the_bundled_file_is_used(tmp_path, monkeypatch):
+    import app.answers.fast_copy as fast_copy
+
+    def fail(source, target):
+        target.write_bytes(b"half")
+        raise RuntimeError("llama.cpp could not re-quantise the model (status 1)")
+
+    source = tmp_path / "model.gguf"
+    source.write_bytes(b"GGUF")
+    monkeypatch.setattr(fast_copy, "_quantize", fail)
+    assert fast_copy.fast_copy(source) == source
+    assert not list(fast_copy.copy_path(source).parent.iterdir())  # no partial file left
