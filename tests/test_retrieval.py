@@ -1,6 +1,7 @@
 """Retrieval over the sample handbook: ranking, citations, filters, bad input."""
 import json
 import random
+import re
 
 import pytest
 
@@ -199,11 +200,22 @@ def test_the_context_budget_is_shared_and_never_exceeded(seed):
     rng = random.Random(seed)
     sizes = [rng.randint(10, 3000) for _ in range(rng.randint(1, 6))]
     total = rng.randint(100, 4000)
-    budgets = share_budget(sizes, total)
+    weights = None if seed % 2 else [1 / rank ** 2 for rank in range(1, len(sizes) + 1)]
+    budgets = share_budget(sizes, total, weights)
     assert sum(budgets) <= total
-    assert all(0 <= b for b in budgets)
+    assert all(0 <= b <= size for b, size in zip(budgets, sizes))
     if sum(sizes) <= total:
         assert budgets == sizes
+    else:
+        assert sum(budgets) == total  # nothing left unused while someone wants more
+
+
+def test_the_best_ranked_long_section_gets_the_most_room():
+    budgets = share_budget([5000, 5000, 5000], 1400, [1, 1 / 4, 1 / 9])
+    assert sum(budgets) == 1400 and budgets[0] > 1000 > 4 * budgets[1] - 100 > budgets[2]
+    # a short section takes only what it needs; the rest goes to the others
+    budgets = share_budget([5000, 100, 5000], 1400, [1, 1 / 4, 1 / 9])
+    assert budgets[1] == 100 and sum(budgets) == 1400 and budgets[0] > 4 * budgets[2]
 
 
 def words(text):
@@ -220,14 +232,36 @@ def test_excerpts_fit_the_budget_and_keep_the_best_match(seed):
         start = rng.choice(positions)
         end = body.find(" ", start + rng.randint(5, 60))
         spans.append((start, end if end != -1 else len(body)))
-    budget = rng.randint(30, 300)
-    regions = excerpts_around(body, spans, budget, words)
+    budget = rng.randint(5, 300)
+    units = chunk_tiling(body, 12) if seed % 2 else []
+    regions = excerpts_around(body, spans, budget, words, units)
     text = EXCERPT_SEPARATOR.join(body[s:e] for s, e in regions)
     best_start, best_end = spans[0]
-    assert any(s <= best_start and best_end <= e for s, e in regions)
+    assert words(text) <= budget
     if words(body[best_start:best_end]) <= budget:
-        assert words(text) <= budget or len(regions) == 1 and regions[0] == spans[0]
+        assert any(s <= best_start and best_end <= e for s, e in regions)
+    else:  # only the best match's first words fit
+        assert regions[0][0] == best_start and regions[0][1] < best_end
     assert all(a[1] < b[0] for a, b in zip(regions, regions[1:]))
+
+
+def chunk_tiling(body, size):
+    """Spans of `size` words each, covering `body` like a section's children."""
+    found = [m.span() for m in re.finditer(r"\S+", body)]
+    return [(found[i][0], found[min(i + size, len(found)) - 1][1])
+            for i in range(0, len(found), size)]
+
+
+def test_excerpts_grow_by_whole_children_so_an_answer_is_never_cut():
+    body = " ".join(f"w{i}" for i in range(300))
+    units = chunk_tiling(body, 10)
+    best = units[10]                      # words w100..w109
+    regions = excerpts_around(body, [best], 26, words, units)
+    # the child after the match comes whole, before any word-by-word widening
+    assert any(s <= units[11][0] and units[11][1] <= e for s, e in regions)
+    assert words(EXCERPT_SEPARATOR.join(body[s:e] for s, e in regions)) <= 26
+    text = body[regions[0][0]:regions[0][1]]
+    assert text.startswith("w97 ") and text.endswith(" w122")  # the rest: 3 words either side
 
 
 def test_fts_queries_quote_every_term():
