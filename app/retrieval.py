@@ -29,6 +29,7 @@ FITTED, SPRING = "fitted", "spring-default"
 MAX_QUERY_TERMS = 64
 BM25_POSTINGS_BUDGET = 15_000   # children FTS5 may score per question (see fts_query)
 _TERM = re.compile(r"\w+", re.UNICODE)
+_COMPOUND = re.compile(r"\w+(?:[./:@+#-]\w+)+", re.UNICODE)
 _BM25_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bm25")
 _STOPWORDS = frozenset("""a an and are as at be by can do does for from how i if in is it
 of on or our so that the their there this to was we what when where which who why will
@@ -365,7 +366,9 @@ def fts_query(question: str, frequency: Callable[[str], int] | None = None,
     the rarest one always stays.
     """
     terms: list[str] = []
-    for term in _TERM.findall(question.lower()):
+    # "1/8/1999", "pg_hba.conf", "vm.overcommit_memory": a compound is quoted
+    # whole, which FTS5 reads as a phrase of its parts, next to the parts alone.
+    for term in _COMPOUND.findall(question.lower()) + _TERM.findall(question.lower()):
         if term not in _STOPWORDS and term not in terms:
             terms.append(term)
     terms = terms[:MAX_QUERY_TERMS]

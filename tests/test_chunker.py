@@ -211,3 +211,43 @@ def test_a_budget_above_the_window_is_flagged_and_refused_in_strict_mode(tmp_pat
     assert flagged and all(c.invisible_tokens == c.tokens - embedder.window for c in flagged)
     with pytest.raises(WindowExceeded, match=r"long.md chunk 0 is \d+ tokens; the model reads 128"):
         refuse_over_window("long.md", children, embedder.window)
+
+
+def test_a_bold_term_is_embedded_with_every_child_of_its_definition(tmp_path, embedder,
+                                                                    settings):
+    """Reference pages (settings, options) name their subject on a bold line;
+    the third paragraph about `log_temp_files` must still say so when embedded."""
+    long_definition = " ".join(f"Sentence {i} about how temporary files are logged when they "
+                               "are deleted after a sort or a hash." for i in range(12))
+    path = tmp_path / "config.md"
+    path.write_text("# Logging\n\n## What to log\n\n**`log_lock_waits` (`boolean`)**\n\n"
+                    "Controls whether a log message is produced when a session waits too "
+                    "long for a lock.\n\n**`log_temp_files` (`integer`)**\n\n"
+                    f"{long_definition}\n\nThe default setting is -1, which disables such "
+                    "logging.\n")
+    document, children = chunk(path, embedder, settings)
+    assert_invariants(document, children, settings)
+    about_temp = [c for c in children if "temporary files" in c.text or "-1" in c.text]
+    assert len(about_temp) >= 3  # the definition really was cut
+    for child in about_temp:
+        assert "log_temp_files (integer)" in child.embedded_text \
+            or child.text.startswith("**`log_temp_files`")
+        assert "log_lock_waits" not in child.embedded_text
+    lock = next(c for c in children if "waits too long" in c.text)
+    assert "log_temp_files" not in lock.text  # a term never ends the previous definition's child
+    assert all(c.tokens <= settings.budget for c in children)
+
+
+@pytest.mark.parametrize("text, label", [
+    ("**`work_mem` (`integer`)**", "work_mem (integer)"),
+    ("**Annual leave**", "Annual leave"),
+    ("__Parking__", "Parking"),
+    ("**Bold** start of an ordinary sentence.", ""),
+    ("**a** and **b**", ""),
+    ("Plain paragraph.", ""),
+])
+def test_what_counts_as_a_term_line(text, label):
+    from app.chunking.fitted import label_text
+    from app.documents import PARAGRAPH, Block
+
+    assert label_text(text, Block(PARAGRAPH, 0, len(text))) == label

@@ -275,3 +275,23 @@ def test_path_filters():
     assert not matches_paths("engineering-old/deploy.md", ["engineering"])
     assert matches_paths("a/b/c.pdf", ["*.pdf"])
     assert matches_paths("x.md", [])
+
+
+def test_compound_terms_are_also_searched_as_phrases():
+    assert fts_query("How is 1/8/1999 read?") == '"1/8/1999" OR "1" OR "8" OR "1999" OR "read"'
+    assert fts_query("edit pg_hba.conf") == '"pg_hba.conf" OR "edit" OR "pg_hba" OR "conf"'
+
+
+def test_a_date_in_a_table_row_is_found_by_its_exact_form(tmp_path, embedder):
+    """The parts of 1/8/1999 are common numbers in this table; the phrase is not."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    rows = "\n".join(f"| {d}/{m}/1999 | an example date with parts {d} and {m} |"
+                     for d in range(1, 9) for m in range(1, 9) if (d, m) != (1, 8))
+    (folder / "dates.md").write_text("# Dates\n\n## Input\n\n| Example | Meaning |\n|---|---|\n"
+                                     f"{rows}\n| 1/8/1999 | January 8 in MDY mode |\n")
+    with Store(tmp_path / "i.sqlite") as store:
+        Indexer(store, embedder).run(folder)
+        target = store.value("SELECT id FROM chunks WHERE text LIKE '%January 8%'")
+        bm25 = Searcher(store, embedder)._bm25("What does 1/8/1999 mean?", None)
+    assert bm25[0] == target

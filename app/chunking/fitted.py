@@ -20,6 +20,9 @@ from app.documents import CODE, HEADING_SEPARATOR, PARAGRAPH, TABLE, Block, Docu
 Count = Callable[[str], int]  # tokens of a string, specials included
 TABLE_ROW = "table_row"
 _WORD_START = re.compile(r"(?<!\S)\S")
+MAX_LABEL_CHARS = 120
+# One line, wholly bold (** or __), maybe followed by a short aside: "(integer)".
+_LABEL = re.compile(r"(\*\*|__)(?=\S)((?:(?!\1).)+)(?<=\S)\1(\s*\([^()\n]{1,40}\))?")
 
 
 def chunk_document(document: Document, source: str, settings: ChunkSettings,
@@ -89,11 +92,16 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
         elif first.kind == TABLE:
             yield from _table_rows(first, fits, child)
         else:
-            pieces = list(_pack_prose(body, group, fits))
+            label = label_text(body, first)
+            lead = label + "\n" if label else ""
+            fits_here = fitting(prefix + lead) if lead else fits
+            pieces = list(_pack_prose(body, group, fits_here))
             if settings.overlap:
-                pieces = _with_overlap(body, pieces, settings.overlap, fits, count)
+                pieces = _with_overlap(body, pieces, settings.overlap, fits_here, count)
             for piece in pieces:
-                yield child(_prose_kind(group, piece), piece)
+                starts_with_label = lead and piece.start <= first.start
+                yield child(_prose_kind(group, piece), piece,
+                            lead="" if starts_with_label else lead)
         previous = group
 
 
@@ -114,8 +122,27 @@ def lead_in(body: str, previous: list[Block], limit: int, count: Count) -> str:
     return " ".join(taken) + "\n" if taken else ""
 
 
+def label_text(body: str, block: Block) -> str:
+    """The term of a definition-like paragraph, or "" for any other block.
+
+    A paragraph that is one short line of bold text (`**work_mem** (integer)`,
+    `**Annual leave**`) names what the paragraphs after it describe, as a
+    heading would, but Markdown has no level for it. Children cut from those
+    paragraphs embed the term before their text, so the third paragraph about
+    a setting still says which setting it is about.
+    """
+    if block.kind != PARAGRAPH:
+        return ""
+    text = body[block.start:block.end].strip()
+    if "\n" in text or len(text) > MAX_LABEL_CHARS or not _LABEL.fullmatch(text):
+        return ""
+    return " ".join(text.replace("*", "").replace("__", "").replace("`", "").split())
+
+
 def _groups(section: Section) -> Iterator[list[Block]]:
-    """Runs of prose blocks; each code or table block stands alone."""
+    """Runs of prose blocks; each code or table block stands alone, and a label
+    (see label_text) starts a new run, so a term is never packed with the end
+    of the previous definition."""
     blocks = section.blocks or [Block(PARAGRAPH, 0, len(section.body))]
     run: list[Block] = []
     for block in blocks:
@@ -125,6 +152,9 @@ def _groups(section: Section) -> Iterator[list[Block]]:
                 run = []
             yield [block]
         else:
+            if run and label_text(section.body, block):
+                yield run
+                run = []
             run.append(block)
     if run:
         yield run

@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section
+from app.readers.running_lines import strip_running_lines
 from app.readers.text import (
     is_bullet,
     line_spans,
@@ -43,7 +44,7 @@ def read_pdf(path: Path) -> Document:
     with _pypdf_errors(truncated=b"%%EOF" not in data[-2048:]):
         reader = PdfReader(io.BytesIO(data))
         _decrypt(reader)
-        page_texts = _page_texts(reader)
+        page_texts = strip_running_lines(_page_texts(reader))
         title = _metadata_title(reader)
         entries = _outline_entries(reader, len(page_texts))
     text, page_spans = _join_pages(page_texts)
