@@ -251,3 +251,16 @@ def test_what_counts_as_a_term_line(text, label):
     from app.documents import PARAGRAPH, Block
 
     assert label_text(text, Block(PARAGRAPH, 0, len(text))) == label
+
+
+def test_a_deep_section_embeds_two_heading_levels_and_keeps_its_whole_path(tmp_path, embedder,
+                                                                           settings):
+    path = tmp_path / "deep.md"
+    path.write_text("# Operations Manual\n\n## Databases\n\n### Vacuuming\n\n"
+                    "#### Preventing wraparound\n\nRun VACUUM before two billion transactions.\n")
+    document, children = chunk(path, embedder, settings)
+    child = children[-1]
+    assert document.sections[child.section].heading_path == [
+        "Operations Manual", "Databases", "Vacuuming", "Preventing wraparound"]
+    assert child.embedded_text == ("Vacuuming › Preventing wraparound\n"
+                                   "Run VACUUM before two billion transactions.")

@@ -21,6 +21,13 @@ Count = Callable[[str], int]  # tokens of a string, specials included
 TABLE_ROW = "table_row"
 _WORD_START = re.compile(r"(?<!\S)\S")
 MAX_LABEL_CHARS = 120
+# The section's own heading and its parent's are embedded, not the whole path:
+# every sibling child shares the prefix, so a long one ("Chapter 25. Routine
+# Database Maintenance Tasks › 25.1. Routine Vacuuming › 25.1.5. Preventing
+# ...") takes room from the text and makes siblings look alike to the query.
+# Dev-set chunk recall@5: 0.78 with the whole path, 0.81 with two levels,
+# context recall unchanged; the sample set unchanged. Citations keep the path.
+EMBEDDED_HEADING_LEVELS = 2
 # One line, wholly bold (** or __), maybe followed by a short aside: "(integer)".
 _LABEL = re.compile(r"(\*\*|__)(?=\S)((?:(?!\1).)+)(?<=\S)\1(\s*\([^()\n]{1,40}\))?")
 
@@ -49,7 +56,8 @@ def embedding_prefix(document: Document, section: Section, source: str,
         if key != "title" and settings.policy(key) == EMBED:
             lines.append(f"{key}: {value}")
     if settings.policy("heading") == EMBED and path:
-        lines.append(_fitting_heading(path, settings.budget // 3, count))
+        lines.append(_fitting_heading(path[-EMBEDDED_HEADING_LEVELS:], settings.budget // 3,
+                                      count))
     return "".join(line + "\n" for line in lines)
 
 
