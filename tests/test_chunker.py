@@ -264,24 +264,3 @@ def test_a_deep_section_embeds_two_heading_levels_and_keeps_its_whole_path(tmp_p
         "Operations Manual", "Databases", "Vacuuming", "Preventing wraparound"]
     assert child.embedded_text == ("Vacuuming › Preventing wraparound\n"
                                    "Run VACUUM before two billion transactions.")
-
-
-def test_code_is_embedded_with_its_term_and_the_end_of_a_long_lead_in(tmp_path, embedder,
-                                                                      settings):
-    long_sentence = ("The ability of the dump program and the shell to write to and read from "
-                     "pipes, which every Unix system has had for decades, makes it possible to "
-                     "copy a database directly from one server to another in one go, for example:")
-    path = tmp_path / "kernel.md"
-    path.write_text("# Kernel\n\n## Shared memory\n\n**FreeBSD**\n\nThe defaults are usually "
-                    "fine. The following parameters can be set using `sysctl`:\n\n"
-                    "```\n# sysctl kern.ipc.shmall=32768\n```\n\n**Copying**\n\n"
-                    f"{long_sentence}\n\n```\npg_dump -h host1 db | psql -h host2 db\n```\n")
-    document, children = chunk(path, embedder, settings)
-    assert_invariants(document, children, settings)
-    freebsd = next(c for c in children if "kern.ipc.shmall" in c.text)
-    assert freebsd.embedded_text.startswith("Kernel › Shared memory\nFreeBSD\n"
-                                            "The defaults are usually fine. The following")
-    copying = next(c for c in children if "host1" in c.text)
-    assert "\n… " in copying.embedded_text  # the tail of the sentence, marked as cut
-    assert "to another in one go, for example:\npg_dump" in copying.embedded_text
-    assert copying.tokens <= settings.budget

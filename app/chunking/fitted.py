@@ -28,7 +28,6 @@ MAX_LABEL_CHARS = 120
 # Dev-set chunk recall@5: 0.78 with the whole path, 0.81 with two levels,
 # context recall unchanged; the sample set unchanged. Citations keep the path.
 EMBEDDED_HEADING_LEVELS = 2
-LEAD_IN_SHARE = 0.25  # of the budget, for the prose that introduces a code block
 # One line, wholly bold (** or __), maybe followed by a short aside: "(integer)".
 _LABEL = re.compile(r"(\*\*|__)(?=\S)((?:(?!\1).)+)(?<=\S)\1(\s*\([^()\n]{1,40}\))?")
 
@@ -91,22 +90,18 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
 
     fits = fitting(prefix)
     previous: list[Block] = []
-    label = ""  # the term of the definition being read, if any (see label_text)
     for group in _groups(section):
         first = group[0]
         if first.kind == CODE:
-            lead = lead_in(body, previous, int(LEAD_IN_SHARE * settings.budget), count)
-            if label and not lead.startswith(label):
-                lead = label + "\n" + lead
+            lead = lead_in(body, previous, settings.budget // 4, count)
             for piece in split_code(body, first.start, first.end, fitting(prefix + lead),
                                     first.language):
                 yield child(CODE, piece, lead=lead)
         elif first.kind == TABLE:
             yield from _table_rows(first, fits, child)
         else:
-            own = label_text(body, first)
-            label = own or label
-            lead = own + "\n" if own else ""
+            label = label_text(body, first)
+            lead = label + "\n" if label else ""
             fits_here = fitting(prefix + lead) if lead else fits
             pieces = list(_pack_prose(body, group, fits_here))
             if settings.overlap:
@@ -121,25 +116,17 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
 def lead_in(body: str, previous: list[Block], limit: int, count: Count) -> str:
     """The end of the prose just before a code block ("To detach a partition
     without blocking, run:"), embedded with the code — code alone rarely shares
-    words with the question it answers. Whole sentences within `limit` tokens,
-    or, when the last sentence alone is longer, its last words. A code block
-    inside a definition (see label_text) is also embedded with the term."""
+    words with the question it answers. Whole sentences, within `limit` tokens."""
     if not previous or previous[-1].kind in (CODE, TABLE):
         return ""
     block = previous[-1]
     text = " ".join(body[block.start:block.end].split())
     sentences = [s for s in re.split(r"(?<=[.!?:])\s+", text) if s]
-    specials = count("")
     taken: list[str] = []
     for sentence in reversed(sentences):
-        if count(" ".join([sentence] + taken)) - specials > limit:
+        if count(" ".join([sentence] + taken)) - count("") > limit:
             break
         taken.insert(0, sentence)
-    if not taken and sentences:  # one long sentence: its last words, which lead to the code
-        words = sentences[-1].split()
-        while words and count("… " + " ".join(words)) - specials > limit:
-            words = words[1:]
-        taken = ["… " + " ".join(words)] if words else []
     return " ".join(taken) + "\n" if taken else ""
 
 
