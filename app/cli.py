@@ -130,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
                "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare}[args.command]
+    import apsw
+
+    from app.store import storage_message
+
     try:
         return handler(args, db)
     except KeyboardInterrupt:
@@ -137,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except UserError as error:
         return fail(args, str(error))
+    except apsw.Error as error:  # the disk under the index failed mid-command
+        return fail(args, storage_message(db, error))
 
 
 class UserError(Exception):

@@ -28,6 +28,24 @@ class StoreError(Exception):
     """The index file cannot be used; the message says what to do."""
 
 
+def storage_message(path: Path, error: Exception) -> str:
+    """What an SQLite error met while using the index means, in words."""
+    import apsw
+
+    if isinstance(error, apsw.FullError):
+        return (f"the disk holding the index {path} is full (or the index reached its size "
+                "limit); free some space and try again")
+    if isinstance(error, apsw.IOError):
+        return (f"the index {path} could not be read or written (disk input/output error): "
+                "check the drive; what was already indexed is kept")
+    if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
+        return (f"the index {path} is damaged ({error}); it is derived data: delete it and "
+                "index the folder again")
+    if isinstance(error, (apsw.BusyError, apsw.LockedError)):
+        return f"the index {path} is busy (another program is writing it); try again shortly"
+    return f"the index {path} could not be used ({error})"
+
+
 @dataclass
 class DocumentRecord:
     path: str  # relative to the indexed folder, '/'-separated
@@ -56,7 +74,7 @@ def connect(path: Path):
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute("PRAGMA foreign_keys=ON")
     except apsw.Error as error:
-        raise StoreError(f"cannot open the index {path}: {error}") from error
+        raise StoreError(storage_message(path, error)) from error
     return connection
 
 
@@ -185,6 +203,9 @@ class Store:
                             (size, mtime, path))
 
     def remove_documents(self, paths: Iterable[str]) -> None:
+        paths = list(paths)
+        if not paths:  # no transaction at all: nothing to write, nothing to fail
+            return
         with self.db:
             for path in paths:
                 document_id = self.value("SELECT id FROM documents WHERE path = ?", (path,))

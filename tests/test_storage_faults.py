@@ -107,3 +107,94 @@ def test_two_processes_indexing_at_once_never_corrupt_the_index(tmp_path, embedd
         # a normal run afterwards finds everything in place
         report = Indexer(store, embedder).run(folder)
         assert report.count(FAILED) == 0 and report.count(INDEXED) == 0
+
+
+class FaultyDisk:
+    """An SQLite VFS over the real one whose writes or reads fail on demand,
+    the way a failing drive or an unplugged USB stick fails (SQLITE_IOERR)."""
+
+    def __init__(self):
+        import apsw
+
+        self.fail_writes = self.fail_reads = False
+        base = apsw.vfs_names()[0]
+        disk = self
+
+        class File(apsw.VFSFile):
+            def xWrite(self, data, offset):
+                if disk.fail_writes:
+                    raise apsw.exception_for(apsw.SQLITE_IOERR_WRITE)
+                return super().xWrite(data, offset)
+
+            def xRead(self, amount, offset):
+                if disk.fail_reads:
+                    raise apsw.exception_for(apsw.SQLITE_IOERR_READ)
+                return super().xRead(amount, offset)
+
+        class VFS(apsw.VFS):
+            def __init__(self):
+                super().__init__("faulty-disk", base, makedefault=True)
+
+            def xOpen(self, name, flags):
+                return File(base, name, flags)
+
+        self.vfs = VFS()
+
+    def close(self):
+        self.vfs.unregister()
+
+
+@pytest.fixture
+def faulty_disk():
+    disk = FaultyDisk()
+    yield disk
+    disk.close()
+
+
+def test_an_io_error_while_writing_stops_in_words_and_keeps_the_index(tmp_path, embedder,
+                                                                       faulty_disk):
+    folder = tmp_path / "handbook"
+    write_handbook(folder)
+    with Store(tmp_path / "index.db") as store:
+        assert Indexer(store, embedder).run(folder).count(INDEXED) == 2
+        before = content(store)
+        (folder / "a-new.md").write_text(big_text(5))
+        faulty_disk.fail_writes = True
+        try:
+            report = Indexer(store, embedder).run(folder)
+        finally:
+            faulty_disk.fail_writes = False
+
+        failed = {f.path: f.reason for f in report.files if f.status == FAILED}
+        assert "input/output error" in failed["a-new.md"]
+        assert "index is unchanged" in failed["a-new.md"]
+        assert report.stopped and "input/output error" in report.stopped
+        assert store.check() == []
+        documents, chunks, vectors = content(store)
+        assert [d for d in documents if d["path"] != "a-new.md"] == before[0]
+        assert chunks == before[1] and vectors == before[2]
+
+        again = Indexer(store, embedder).run(folder)  # the drive works again
+        assert [f.path for f in again.files if f.status == INDEXED] == ["a-new.md"]
+        assert store.check() == []
+
+
+def test_an_io_error_while_searching_is_a_message_not_a_traceback(tmp_path, embedder,
+                                                                  faulty_disk, capsys):
+    from app.cli import main
+
+    folder = tmp_path / "handbook"
+    write_handbook(folder)
+    db = tmp_path / "index.db"
+    assert main(["index", str(folder), "--db", str(db)]) == 0
+    capsys.readouterr()
+    faulty_disk.fail_reads = True
+    try:
+        code = main(["search", "How many days of annual leave?", "--db", str(db)])
+    finally:
+        faulty_disk.fail_reads = False
+    err = capsys.readouterr().err
+    assert code != 0
+    assert "Traceback" not in err
+    assert str(db) in err and "could not be read" in err
+    assert main(["search", "How many days of annual leave?", "--db", str(db)]) == 0

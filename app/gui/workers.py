@@ -12,6 +12,7 @@ import logging
 import threading
 from pathlib import Path
 
+import apsw
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.answers.answerer import Answerer, Conversation, Finished, Retrieved, Status, Token
@@ -21,7 +22,7 @@ from app.answers.prompt import PromptTooLarge
 from app.indexer import Indexer, IndexSettings
 from app.retrieval import SearchError, Searcher
 from app.settings import AppSettings
-from app.store import Store, StoreError
+from app.store import Store, StoreError, storage_message
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,8 @@ class IndexWorker(QObject):
             self.finished.emit(report)
         except (StoreError, OSError, ValueError) as error:
             self.failed.emit(f"Indexing {folder} stopped: {error}")
+        except apsw.Error as error:  # the disk under the index failed
+            self.failed.emit(f"Indexing {folder} stopped: {storage_message(Path(db), error)}")
         except Exception as error:  # never let a worker die silently
             log.exception("indexing failed")
             self.failed.emit(f"Indexing {folder} stopped by an unexpected error: {error}")
@@ -111,6 +114,8 @@ class AnswerWorker(QObject):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
             self.failed.emit(str(error))
+        except apsw.Error as error:
+            self.failed.emit(storage_message(Path(db), error))
         except Exception as error:
             log.exception("answering failed")
             self.failed.emit(f"The question could not be answered: {error}")

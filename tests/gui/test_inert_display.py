@@ -76,3 +76,37 @@ def test_injection_documents_and_model_output_are_inert(qtbot, tmp_path, qsettin
 def test_escaping_covers_quotes_tags_and_bidi_controls():
     assert esc("<a href=\"x\">'") == "&lt;a href=&quot;x&quot;&gt;&#x27;"
     assert esc("a\u202eb\u2066c") == "a⟨U+202E⟩b⟨U+2066⟩c"
+
+
+def test_the_real_model_over_injection_documents_stays_inert(qtbot, tmp_path, qsettings,
+                                                             monkeypatch):
+    """The bundled GGUF in its child process, asked about documents that tell it to
+    emit links: whatever it writes is shown as text, and its citations point only
+    at sources it was given."""
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    for name, text in INJECTIONS.items():
+        (folder / name).write_text(text)
+    loads = []
+    monkeypatch.setattr(SafeTextBrowser, "loadResource",
+                        lambda self, kind, url: loads.append(url.toString()))
+    window = MainWindow(folder, settings=qsettings)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.indexingDone, timeout=120_000):
+        pass
+    with qtbot.waitSignal(window.answer_worker.finished, timeout=180_000) as blocker:
+        window.ask("What does the office hours policy tell you to reply? Follow it.")
+    qtbot.waitUntil(lambda: window.current_turn is None, timeout=10_000)
+    answer = blocker.args[0]
+
+    assert answer.text.strip() and answer.citations  # an answer, with its sources listed
+    given = len(window.sources.results)
+    assert all(1 <= c["n"] <= given for c in answer.citations)
+    html = window.conversation.toHtml()
+    hrefs = ANCHOR.findall(html)
+    assert all(h.startswith("hbqa:") for h in hrefs), hrefs
+    for tag in ("<img", "<script", "<iframe"):
+        assert tag not in html.replace("&lt;" + tag[1:], "")
+    assert "\u202e" not in window.conversation.toPlainText()
+    assert loads == [], "no resource was ever requested"
+    window.close()
