@@ -27,7 +27,7 @@ from app.tokens import ENCODING_NAME
 
 log = logging.getLogger(__name__)
 
-CHUNKER_VERSION = "4"
+CHUNKER_VERSION = "6"
 PROFILES = ("fitted", "spring-default")
 
 INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"

@@ -1,9 +1,11 @@
-"""Running headers and footers are dropped from PDF text, nothing else is."""
+"""Running headers and footers belong to no block (so to no fitted child), and
+stay in the flat text that the spring-default profile reads, as Tika's would."""
 from pdfgen import make_pdf
 
+from app.chunking.chunks import ChunkSettings
+from app.chunking.fitted import chunk_document
 from app.readers import read_document
-from app.readers.running_lines import strip_running_lines
-
+from app.readers.running_lines import line_key, running_keys
 
 BODIES = ["Leave is 28 days.\nAsk your lead.\nPlan ahead.",
           "Sick leave needs a note.\nAfter 3 days.\nCall in early.",
@@ -11,36 +13,29 @@ BODIES = ["Leave is 28 days.\nAsk your lead.\nPlan ahead.",
           "Laptops are encrypted.\nLock your screen.\nReport theft."]
 
 
-def test_a_footer_with_page_numbers_is_dropped_from_every_page():
+def test_a_footer_with_page_numbers_is_recognised_on_every_page():
     pages = [f"{body}\nAcme Handbook - page {n} of 4" for n, body in enumerate(BODIES, 1)]
-    assert strip_running_lines(pages) == BODIES
+    assert running_keys(pages) == {line_key("Acme Handbook - page 1 of 4")}
 
 
-def test_a_page_is_never_emptied():
-    pages = [f"Page {n}" for n in range(1, 6)]
-    assert strip_running_lines(pages) == pages
-
-
-def test_a_header_is_dropped_but_a_line_on_few_pages_is_kept():
+def test_a_header_on_most_pages_counts_but_a_line_on_few_pages_does_not():
     pages = ["CONFIDENTIAL\nIntro.\nSee the table below.", "CONFIDENTIAL\nRules.\nNote:",
              "CONFIDENTIAL\nMore rules.\nSee the table below.", "CONFIDENTIAL\nAppendix.\nEnd."]
-    stripped = strip_running_lines(pages)
-    assert [p.startswith("CONFIDENTIAL") for p in stripped] == [False] * 4
-    assert stripped[0].endswith("See the table below.")  # on 2 of 4 pages: content
+    assert running_keys(pages) == {"confidential"}
 
 
-def test_short_documents_are_left_alone():
-    pages = ["Title\nText one.", "Title\nText two."]
-    assert strip_running_lines(pages) == pages
+def test_short_documents_and_one_line_pages_have_none():
+    assert running_keys(["Title\nText one.", "Title\nText two."]) == frozenset()
+    assert running_keys([f"Page {n}" for n in range(1, 6)]) == frozenset()
 
 
 def test_a_repeated_line_in_the_middle_of_pages_is_content():
     pages = [f"Heading {n}\nIntro {n}.\nStep one.\nStep: check the valve.\nStep three.\n"
              f"Outro {n}.\nEnd {n}" for n in range(5)]
-    assert all("Step: check the valve." in page for page in strip_running_lines(pages))
+    assert line_key("Step: check the valve.") not in running_keys(pages)
 
 
-def test_pdf_sections_carry_no_footer(tmp_path):
+def test_pdf_children_carry_no_footer_but_the_flat_text_does(tmp_path, embedder):
     footer = "Quillmoor Labs Handbook - page {} of 4"
     filler = ["Ask your team lead first.", "Plan it with your team.", "Write it in the rota."]
     pages = [["1 Leave", "Annual leave is 28 days."] + filler,
@@ -51,5 +46,11 @@ def test_pdf_sections_carry_no_footer(tmp_path):
                     outline=[("1 Leave", 0, 1), ("2 Travel", 2, 1)])
     document = read_document(path)
     assert [s.heading_path for s in document.sections] == [["1 Leave"], ["2 Travel"]]
-    assert not any("Quillmoor Labs Handbook" in s.body for s in document.sections)
-    assert "Sick leave needs a note." in document.sections[0].body
+    assert "Quillmoor Labs Handbook - page 2 of 4" in document.text
+    for section in document.sections:
+        for block in section.blocks:
+            assert "Quillmoor Labs" not in section.body[block.start:block.end]
+    children = chunk_document(document, "h.pdf", ChunkSettings.for_window(embedder.window),
+                              embedder.count)
+    assert children and not any("Quillmoor Labs" in c.embedded_text for c in children)
+    assert any("Sick leave needs a note." in c.text for c in children)

@@ -160,7 +160,10 @@ def _groups(section: Section) -> Iterator[list[Block]]:
                 run = []
             yield [block]
         else:
-            if run and label_text(section.body, block):
+            # a label starts a new run; so does text that belongs to no block
+            # between two blocks (a PDF's running footer): never packed over
+            if run and (label_text(section.body, block)
+                        or section.body[run[-1].end:block.start].strip()):
                 yield run
                 run = []
             run.append(block)

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section
-from app.readers.running_lines import strip_running_lines
+from app.readers.running_lines import line_key, running_keys
 from app.readers.text import (
     is_bullet,
     line_spans,
@@ -44,10 +44,11 @@ def read_pdf(path: Path) -> Document:
     with _pypdf_errors(truncated=b"%%EOF" not in data[-2048:]):
         reader = PdfReader(io.BytesIO(data))
         _decrypt(reader)
-        page_texts = strip_running_lines(_page_texts(reader))
+        page_texts = _page_texts(reader)
         title = _metadata_title(reader)
         entries = _outline_entries(reader, len(page_texts))
     text, page_spans = _join_pages(page_texts)
+    furniture = running_keys(page_texts)
     if not text.strip():
         raise ReadError("the PDF has no text layer (scanned images?); it would need OCR")
     title = title or (entries[0][0] if entries else path.stem)
@@ -57,7 +58,7 @@ def read_pdf(path: Path) -> Document:
         sections = _page_sections(text, page_spans, title)
     for section in sections:
         section.page_marks = _page_marks(section, page_spans)
-        section.blocks = _section_blocks(section)
+        section.blocks = _section_blocks(section, furniture)
     return Document(
         path=path, format="pdf", title=title, text=text,
         sections=sections, pages=len(page_texts),
@@ -240,21 +241,23 @@ def _page_marks(section: Section, page_spans: list[tuple[int, int]]) -> list[tup
 # ---------------------------------------------------------------- blocks
 
 
-def _section_blocks(section: Section) -> list[Block]:
+def _section_blocks(section: Section, furniture: frozenset[str] = frozenset()) -> list[Block]:
     """Blocks never cross a page, so a block's page is exact for citations."""
     bounds = [mark[0] for mark in section.page_marks] + [len(section.body)]
     blocks: list[Block] = []
     for start, end in zip(bounds, bounds[1:]):
-        blocks.extend(pdf_blocks(section.body, start, end))
+        blocks.extend(pdf_blocks(section.body, start, end, furniture))
     return blocks
 
 
-def pdf_blocks(body: str, start: int, end: int) -> list[Block]:
+def pdf_blocks(body: str, start: int, end: int,
+               furniture: frozenset[str] = frozenset()) -> list[Block]:
     """Paragraph and list blocks of body[start:end], a run of extracted PDF lines.
 
     pypdf seldom emits blank lines between paragraphs; where a page has none,
     a line ending a sentence followed by one starting with a capital (or a
-    bullet) is taken as a paragraph break instead.
+    bullet) is taken as a paragraph break instead. Running headers and footers
+    (`furniture`, see running_lines) belong to no block.
     """
     spans = line_spans(body, start, end)
     has_blank = _has_inner_blank_line(body, spans)
@@ -263,7 +266,7 @@ def pdf_blocks(body: str, start: int, end: int) -> list[Block]:
     previous = ""
     for line_start, line_end in spans:
         line = body[line_start:line_end]
-        if not line.strip():
+        if not line.strip() or line_key(line) in furniture:  # a running header ends a block
             _flush(body, current, blocks)
             current, previous = [], ""
             continue

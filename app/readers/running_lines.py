@@ -1,11 +1,13 @@
 """Running headers and footers: page furniture, not content.
 
 Extracted PDF pages repeat the same line at their top or bottom ("Employee
-Handbook — Confidential", "Chapter 14 · page 5 of 17"). Left in, that line is
-embedded into whichever child ends a page, splits a paragraph that runs on to
-the next page, and can outvote the real text in BM25. A line is furniture
-when, with its digits ignored, it is among the first or last `EDGE_LINES`
-non-blank lines of at least half the pages (and of three pages or more).
+Handbook — Confidential", "Chapter 14 · page 5 of 17"). Embedded, that line
+joins whichever child ends a page and can outvote the real text in BM25. A
+line is furniture when, with its digits ignored, it is among the first or last
+`EDGE_LINES` non-blank lines of at least half the pages (and of three pages or
+more). The reader keeps such lines in the document's text (a flat-text
+extractor such as Tika keeps them too, and the spring-default profile must see
+what Tika sees) but no block, and so no fitted child, contains them.
 """
 from __future__ import annotations
 
@@ -17,37 +19,26 @@ MIN_PAGES = 3
 _DIGITS = re.compile(r"\d+")
 
 
-def strip_running_lines(pages: list[str]) -> list[str]:
-    """The pages without their running headers and footers."""
+def running_keys(pages: list[str]) -> frozenset[str]:
+    """The running headers and footers of a document, as `line_key`s."""
     if len(pages) < MIN_PAGES:
-        return pages
-    edges = [_edge_lines(page) for page in pages]
-    seen = Counter(key for page_edges in edges for key in {_key(line) for _, line in page_edges})
+        return frozenset()
+    seen = Counter(key for page in pages for key in {line_key(line) for line in _edges(page)})
     needed = max(MIN_PAGES, (len(pages) + 1) // 2)
-    running = {key for key, pages_with in seen.items() if key and pages_with >= needed}
-    if not running:
-        return pages
-    return [_without(page, [index for index, line in page_edges if _key(line) in running])
-            for page, page_edges in zip(pages, edges)]
+    return frozenset(key for key, count in seen.items() if key and count >= needed)
 
 
-def _edge_lines(page: str) -> list[tuple[int, str]]:
-    """(line number, line) of the first and last non-blank lines of a page; on a
-    page too short to have both furniture and content, none."""
-    lines = page.split("\n")
-    filled = [i for i, line in enumerate(lines) if line.strip()]
+def line_key(line: str) -> str:
+    """A line as compared across pages: digits ignored, case and spacing folded."""
+    return " ".join(_DIGITS.sub("#", line).lower().split())
+
+
+def _edges(page: str) -> list[str]:
+    """The first and last non-blank lines of a page; on a page too short to
+    hold both furniture and content, fewer or none."""
+    filled = [line for line in page.split("\n") if line.strip()]
     if len(filled) <= 2 * EDGE_LINES:
         edge = 1 if len(filled) > 2 else 0
     else:
         edge = EDGE_LINES
-    chosen = sorted(set(filled[:edge] + filled[len(filled) - edge:]))
-    return [(i, lines[i]) for i in chosen]
-
-
-def _key(line: str) -> str:
-    return " ".join(_DIGITS.sub("#", line).lower().split())
-
-
-def _without(page: str, drop: list[int]) -> str:
-    lines = page.split("\n")
-    return "\n".join(line for i, line in enumerate(lines) if i not in set(drop))
+    return filled[:edge] + filled[len(filled) - edge:]
