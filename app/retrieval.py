@@ -13,12 +13,12 @@ profiles can be compared on the same questions.
 from __future__ import annotations
 
 import bisect
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 import fnmatch
 import json
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from app.documents import HEADING_SEPARATOR
 from app.store import Store
@@ -30,7 +30,7 @@ MAX_QUERY_TERMS = 64
 BM25_POSTINGS_BUDGET = 15_000   # children FTS5 may score per question (see fts_query)
 _TERM = re.compile(r"\w+", re.UNICODE)
 _COMPOUND = re.compile(r"\w+(?:[./:@+#-]\w+)+", re.UNICODE)
-_BM25_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bm25")
+_BM25_THREADS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bm25")
 _STOPWORDS = frozenset("""a an and are as at be by can do does for from how i if in is it
 of on or our so that the their there this to was we what when where which who why will
 with you your my me""".split())
@@ -148,10 +148,16 @@ class Searcher:
         # in-memory matrix: all three release the GIL, so on two cores the
         # lexical ranking costs no wall time. Without the matrix, sqlite-vec and
         # FTS5 would share the connection, so they run one after the other.
-        bm25 = _BM25_THREAD.submit(self._bm25, question, allowed) \
+        bm25 = _BM25_THREADS.submit(self._bm25, question, allowed) \
             if self._hybrid and matrix is not None else None
-        vector = self.embedder.embed([question])[0]
-        vector_hits = self._knn(vector, allowed, matrix)
+        try:
+            vector = self.embedder.embed([question])[0]
+            vector_hits = self._knn(vector, allowed, matrix)
+        finally:
+            # Never leave while the other thread still uses the connection:
+            # the caller may close it (apsw refuses, with a misleading error).
+            if bm25 is not None:
+                wait([bm25])
         if bm25 is not None:
             bm25_hits = bm25.result()
         else:
@@ -374,6 +380,9 @@ def fts_query(question: str, frequency: Callable[[str], int] | None = None,
     terms = terms[:MAX_QUERY_TERMS]
     if frequency is not None and terms:
         frequencies = {term: frequency(term) for term in terms}
+        # A word found nowhere matches nothing: it must not take the place of
+        # the rarest word that does.
+        terms = [term for term in terms if frequencies[term] > 0]
         kept, total = set(), 0
         for term in sorted(terms, key=lambda t: (frequencies[t], terms.index(t))):
             if kept and total + frequencies[term] > budget:
@@ -467,26 +476,50 @@ def _head(body: str, span: Span, fits: Callable[[list[Span]], bool]) -> Span:
 
 def _grow_by_units(regions: list[Span], units: list[Span], body: str,
                    fits: Callable[[list[Span]], bool]) -> list[Span]:
-    """Extend each region in turn by one neighbouring whole unit (the one after
-    it, else the one before), round after round, while the result fits."""
-    grown = True
-    while grown:
-        grown = False
-        index = 0
-        while index < len(regions):
-            start, end = regions[index]
-            after = next((u for u in units if u[1] > end and u[0] >= start), None)
-            before = next((u for u in reversed(units) if u[0] < start and u[1] <= end), None)
-            for unit in (after, before):
-                if unit is None:
-                    continue
-                trial = _merge(regions[:index] + [(min(start, unit[0]), max(end, unit[1]))]
-                               + regions[index + 1:], body)
-                if fits(trial):
-                    regions, grown = trial, True
-                    break
+    """Extend the regions by whole neighbouring units, each region in turn (the
+    unit after it, else the one before), as far as the result fits. Growth only
+    ever adds text, so the number of steps is found by doubling and then
+    halving: a handful of token counts even for a table of thousands of rows."""
+    states = [regions]
+    steps = _unit_steps(regions, units, body)
+
+    def state(n: int) -> list[Span] | None:
+        while len(states) <= n:
+            following = next(steps, None)
+            if following is None:
+                return None
+            states.append(following)
+        return states[n]
+
+    good, bad = 0, 1
+    while state(bad) is not None and fits(states[bad]):
+        good, bad = bad, bad * 2
+    while bad - good > 1:  # states[good] fits; states[bad] does not, or does not exist
+        middle = (good + bad) // 2
+        if state(middle) is not None and fits(states[middle]):
+            good = middle
+        else:
+            bad = middle
+    return states[good]
+
+
+def _unit_steps(regions: list[Span], units: list[Span], body: str) -> Iterator[list[Span]]:
+    """The regions after each further step of growth, round-robin over them."""
+    index, stuck = 0, 0
+    while regions and stuck < len(regions):
+        index %= len(regions)
+        start, end = regions[index]
+        unit = next((u for u in units if u[1] > end and u[0] >= start), None) or \
+            next((u for u in reversed(units) if u[0] < start and u[1] <= end), None)
+        if unit is None:
+            stuck += 1
             index += 1
-    return regions
+            continue
+        stuck = 0
+        grown = (min(start, unit[0]), max(end, unit[1]))
+        regions = _merge(regions[:index] + [grown] + regions[index + 1:], body)
+        yield regions
+        index += 1
 
 
 def join_excerpts(body: str, regions: list[Span]) -> str:

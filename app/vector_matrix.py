@@ -13,13 +13,17 @@ memory.
 """
 from __future__ import annotations
 
+import logging
 import threading
+from itertools import islice
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 MAX_BYTES = 512 * 1024 * 1024   # ~350,000 children of 384 floats
+LOAD_BATCH = 4096
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -33,18 +37,29 @@ class VectorMatrix:
 
     @classmethod
     def load(cls, store) -> VectorMatrix:
-        # One read transaction, so the token and the rows are the same snapshot.
+        """Read every vector into one preallocated array, normalised in place:
+        the peak is the matrix itself, not three copies of it."""
+        # One read transaction, so the token, the count and the rows agree.
         with store.db:
             version = store.vectors_version
-            rows = store.db.execute(
-                "SELECT rowid, document_id, embedding FROM vec_chunks ORDER BY rowid").fetchall()
-        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-        document_ids = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
-        vectors = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32)
-        vectors = vectors.reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        vectors = np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
-        return cls(version, ids, document_ids, vectors)
+            count = store.value("SELECT count(*) FROM vec_chunks") or 0
+            width = (store.value("SELECT length(embedding) FROM vec_chunks LIMIT 1") or 0) // 4
+            ids = np.empty(count, dtype=np.int64)
+            document_ids = np.empty(count, dtype=np.int64)
+            vectors = np.empty((count, width), dtype=np.float32)
+            cursor = store.db.execute(
+                "SELECT rowid, document_id, embedding FROM vec_chunks ORDER BY rowid")
+            row = 0
+            while row < count and (batch := list(islice(cursor, min(LOAD_BATCH, count - row)))):
+                end = row + len(batch)
+                ids[row:end] = [r[0] for r in batch]
+                document_ids[row:end] = [r[1] for r in batch]
+                vectors[row:end] = np.frombuffer(b"".join(r[2] for r in batch),
+                                                 dtype=np.float32).reshape(len(batch), width)
+                row = end
+        norms = np.sqrt(np.einsum("ij,ij->i", vectors, vectors))[:, None]  # no full-size temporary
+        np.divide(vectors, norms, out=vectors, where=norms > 0)
+        return cls(version, ids[:row], document_ids[:row], vectors[:row])
 
     def knn(self, query: np.ndarray, k: int,
             allowed: list[int] | None = None) -> list[tuple[int, float]]:
@@ -64,29 +79,35 @@ class VectorMatrix:
         return [(int(self.ids[i]), float(distances[i])) for i in nearest[order]]
 
 
-_cache: dict[Path, VectorMatrix] = {}
+# One matrix per process: the index being searched. Switching folders or
+# profiles replaces it rather than piling up copies of up to MAX_BYTES each.
+_cached: VectorMatrix | None = None
+_cached_path: Path | None = None
 _lock = threading.Lock()
 
 
 def matrix_for(store, max_bytes: int | None = None) -> VectorMatrix | None:
     """The current in-memory matrix of this index, or None when it would be
-    bigger than `max_bytes` (default MAX_BYTES)."""
+    bigger than `max_bytes` (default MAX_BYTES) or does not fit in memory:
+    the caller then searches with sqlite-vec."""
+    global _cached, _cached_path
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     version = store.vectors_version
-    key = Path(store.path).resolve()
+    path = Path(store.path).resolve()
     with _lock:
-        cached = _cache.get(key)
-        if cached is not None and cached.version == version \
-                and cached.vectors.nbytes <= max_bytes:
-            return cached
-        _cache.pop(key, None)  # never hold two copies of one index
-        rows = store.value("SELECT count(*) FROM chunks") or 0
+        if _cached is not None and _cached_path == path and _cached.version == version \
+                and _cached.vectors.nbytes <= max_bytes:
+            return _cached
+        _cached = _cached_path = None  # free the old copy before reading a new one
+        rows = store.value("SELECT count(*) FROM vec_chunks") or 0
         row_bytes = store.value("SELECT length(embedding) FROM vec_chunks LIMIT 1") or 0
         if rows * row_bytes > max_bytes:
             return None
-        matrix = VectorMatrix.load(store)
-        if matrix.vectors.nbytes > max_bytes:
+        try:
+            matrix = VectorMatrix.load(store)
+        except MemoryError:
+            log.warning("no memory for the vectors of %s in memory: searching with sqlite-vec",
+                        path)
             return None
-        _cache[key] = matrix
+        _cached, _cached_path = matrix, path
         return matrix
-

@@ -206,3 +206,24 @@ def test_a_copy_that_cannot_be_made_means_the_bundled_file_is_used(tmp_path, mon
     monkeypatch.setattr(fast_copy, "_quantize", fail)
     assert fast_copy.fast_copy(source) == source
     assert not list(fast_copy.copy_path(source).parent.iterdir())  # no partial file left
+
+
+def test_half_made_copies_of_killed_runs_are_cleaned_up(tmp_path, monkeypatch):
+    import os
+    import time as clock
+
+    import app.answers.fast_copy as fast_copy
+
+    source = tmp_path / "model.gguf"
+    source.write_bytes(b"GGUF")
+    target = fast_copy.copy_path(source)
+    target.parent.mkdir(parents=True)
+    stale = target.with_name(f".{target.name}.12345.partial")
+    fresh = target.with_name(f".{target.name}.23456.partial")
+    stale.write_bytes(b"half")
+    fresh.write_bytes(b"half")
+    old = clock.time() - 3600
+    os.utime(stale, (old, old))
+    monkeypatch.setattr(fast_copy, "_quantize", lambda s, t: t.write_bytes(b"GGUF copy"))
+    assert fast_copy.fast_copy(source) == target
+    assert not stale.exists() and fresh.exists()  # another process may still be making it

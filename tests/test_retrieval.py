@@ -295,3 +295,18 @@ def test_a_date_in_a_table_row_is_found_by_its_exact_form(tmp_path, embedder):
         target = store.value("SELECT id FROM chunks WHERE text LIKE '%January 8%'")
         bm25 = Searcher(store, embedder)._bm25("What does 1/8/1999 mean?", None)
     assert bm25[0] == target
+
+
+def test_growing_a_long_table_excerpt_takes_few_token_counts():
+    body = "\n".join(f"| row {i} | value {i} | note about row {i} |" for i in range(3000))
+    units = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", body)]
+    calls = []
+
+    def counting(text):
+        calls.append(1)
+        return words(text)
+
+    regions = excerpts_around(body, [units[1500]], 1200, counting, units)
+    text = EXCERPT_SEPARATOR.join(body[s:e] for s, e in regions)
+    assert words(text) <= 1200 and words(text) > 1100
+    assert len(calls) < 60, len(calls)

@@ -37,7 +37,8 @@ def test_a_repeated_line_in_the_middle_of_pages_is_content():
 
 def test_pdf_children_carry_no_footer_but_the_flat_text_does(tmp_path, embedder):
     footer = "Quillmoor Labs Handbook - page {} of 4"
-    filler = ["Ask your team lead first.", "Plan it with your team.", "Write it in the rota."]
+    filler = ["Ask your team lead first.", "25", "Plan it with your team.",
+              "Write it in the rota."]  # "25" mid-page looks like a page number: content
     pages = [["1 Leave", "Annual leave is 28 days."] + filler,
              ["Sick leave needs a note."] + filler,
              ["2 Travel", "Book trains early."] + filler, ["Hotels up to 160 EUR."] + filler]
@@ -54,3 +55,16 @@ def test_pdf_children_carry_no_footer_but_the_flat_text_does(tmp_path, embedder)
                               embedder.count)
     assert children and not any("Quillmoor Labs" in c.embedded_text for c in children)
     assert any("Sick leave needs a note." in c.text for c in children)
+    assert all("\n25\n" in c.text for c in children)  # a mid-page number stays
+
+
+def test_a_bare_page_number_footer_does_not_hide_numbers_inside_pages(tmp_path):
+    filler = ["Parking spaces per floor:", "25", "Bike racks per floor:", "30",
+              "Ask reception for a permit."]
+    path = make_pdf(tmp_path / "p.pdf", [[f"Floor {n} of the office."] + filler + [str(n)]
+                                          for n in range(1, 5)])
+    document = read_document(path)
+    for section in document.sections:
+        blocked = "\n".join(section.body[b.start:b.end] for b in section.blocks)
+        assert "25" in blocked and "30" in blocked
+        assert not blocked.rstrip().endswith(("1", "2", "3", "4"))  # the page number is out

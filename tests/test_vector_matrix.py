@@ -132,3 +132,62 @@ def test_large_index_search_drops_only_common_terms(sample_index, embedder, monk
             "What is the hotel limit in London?")
     assert any(c.bm25_rank for c in response.candidates)
     assert "London" in response.results[0].text
+
+
+def test_one_matrix_is_kept_per_process(sample_index, copy_of_index, embedder):
+    with Store(sample_index) as first, Store(copy_of_index) as second:
+        a = matrix_for(first)
+        b = matrix_for(second)
+        assert a is not None and b is not None
+        assert vector_matrix._cached is b  # the first one was let go
+        assert matrix_for(second) is b
+
+
+def test_no_memory_for_the_matrix_means_sqlite_vec(sample_index, embedder, monkeypatch):
+    def no_memory(store):
+        raise MemoryError
+
+    with Store(sample_index) as store:
+        want = Searcher(store, embedder).search("How many days of annual leave do I get?")
+        monkeypatch.setattr(vector_matrix, "_cached", None)
+        monkeypatch.setattr(VectorMatrix, "load", no_memory)
+        assert matrix_for(store) is None
+        got = Searcher(store, embedder).search("How many days of annual leave do I get?")
+    assert [r.section_id for r in got.results] == [r.section_id for r in want.results]
+
+
+def test_a_failing_embedder_is_reported_after_bm25_has_let_go_of_the_index(
+        sample_index, embedder, monkeypatch):
+    """BM25 runs in another thread; the caller must get the embedder's error,
+    not apsw's "connection busy in another thread" from closing the index."""
+    import threading
+    import time
+
+    finished = threading.Event()
+    real_bm25 = Searcher._bm25
+
+    def slow_bm25(self, question, allowed):
+        time.sleep(0.3)
+        try:
+            return real_bm25(self, question, allowed)
+        finally:
+            finished.set()
+
+    class BrokenEmbedder:
+        id, model_sha256, tokenizer_sha256 = (embedder.id, embedder.model_sha256,
+                                              embedder.tokenizer_sha256)
+
+        def embed(self, texts):
+            raise RuntimeError("onnx failed")
+
+    monkeypatch.setattr(Searcher, "_bm25", slow_bm25)
+    with Store(sample_index) as store:
+        with pytest.raises(RuntimeError, match="onnx failed"):
+            Searcher(store, BrokenEmbedder()).search("annual leave")
+        assert finished.is_set()
+    # closed cleanly: the with-block raised nothing
+
+
+def test_words_found_nowhere_never_crowd_out_the_real_ones():
+    frequency = {"common": 20_000, "xyzzy": 0}.get
+    assert fts_query("common xyzzy", frequency, budget=15_000) == '"common"'

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
+import time
 from pathlib import Path
 
 from app.paths import cache_dir
@@ -22,6 +23,7 @@ from app.paths import cache_dir
 log = logging.getLogger(__name__)
 
 SUFFIX = "Q8_0.gguf"
+STALE_AFTER_S = 600  # a copy takes about a second to make
 
 
 def copy_path(source: Path) -> Path:
@@ -40,6 +42,7 @@ def fast_copy(source: Path) -> Path:
     partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_partials(target)
         _quantize(Path(source), partial)
         os.replace(partial, target)  # never a half-written model under the real name
         return target
@@ -47,6 +50,17 @@ def fast_copy(source: Path) -> Path:
         log.warning("could not make a faster copy of %s (%s): using it as it is", source, error)
         partial.unlink(missing_ok=True)
         return Path(source)
+
+
+def _remove_stale_partials(target: Path) -> None:
+    """Half-made copies left by a process killed while quantising (145 MB each)."""
+    now = time.time()
+    for partial in target.parent.glob(f".{target.name}.*.partial"):
+        try:
+            if now - partial.stat().st_mtime > STALE_AFTER_S:
+                partial.unlink()
+        except OSError:
+            pass  # another process's, or already gone
 
 
 def _quantize(source: Path, target: Path) -> None:

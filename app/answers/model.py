@@ -20,6 +20,10 @@ log = logging.getLogger(__name__)
 
 GGUF_MAGIC = b"GGUF"
 DEFAULT_N_CTX = 4096
+# For the bundled model, measured: flash attention and 256-token micro-batches
+# read prompts at 494 vs 354 tokens/s on 2 cores (benchmarks/answer.py). Not
+# forced on a model the user picks: llama.cpp may not support it there.
+BUNDLED_SPEED_UPS = {"flash_attn": True, "n_ubatch": 256}
 
 
 class ModelError(Exception):
@@ -83,33 +87,35 @@ class LocalModel:
             from app.answers.fast_copy import copy_path, fast_copy
 
             try:
-                return self._load_checked(fast_copy(self.path))
+                return self._load_checked(fast_copy(self.path), BUNDLED_SPEED_UPS)
             except ModelError as error:
                 log.warning("%s; using the bundled file itself", error)
-                copy_path(self.path).unlink(missing_ok=True)  # made again next time
+                try:
+                    copy_path(self.path).unlink(missing_ok=True)  # made again next time
+                except OSError:
+                    pass
         return self._load_checked(self.path)
 
-    def _load_checked(self, path: Path):
+    def _load_checked(self, path: Path, options: dict | None = None):
         from llama_cpp import Llama
 
+        options = options or {}
         try:
-            model = self._load(Llama, path, self.requested_n_ctx)
+            model = self._load(Llama, path, self.requested_n_ctx, options)
             trained = self.trained_context(model)
             if trained and self.requested_n_ctx > trained:
                 log.info("n_ctx %d is above the model's training context %d: using %d",
                          self.requested_n_ctx, trained, trained)
-                model = self._load(Llama, path, trained)
+                model = self._load(Llama, path, trained, options)
         except (ValueError, RuntimeError, OSError) as error:
             raise ModelError(f"the model file {path} could not be loaded ({error}); it may "
                              "be truncated or damaged: download it again or choose another "
                              ".gguf file") from error
         return model
 
-    def _load(self, llama_class, path: Path, n_ctx: int):
-        # Flash attention and 256-token micro-batches: prompt reading 494 vs
-        # 354 tokens/s for the bundled model on 2 cores (benchmarks/answer.py).
+    def _load(self, llama_class, path: Path, n_ctx: int, options: dict):
         return llama_class(model_path=str(path), n_ctx=n_ctx, n_threads=self.threads,
-                           n_batch=512, n_ubatch=256, flash_attn=True, verbose=False)
+                           n_batch=512, verbose=False, **options)
 
     @staticmethod
     def trained_context(model) -> int | None:

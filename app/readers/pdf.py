@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section
-from app.readers.running_lines import line_key, running_keys
+from app.readers.running_lines import furniture_offsets
 from app.readers.text import (
     is_bullet,
     line_spans,
@@ -48,7 +48,7 @@ def read_pdf(path: Path) -> Document:
         title = _metadata_title(reader)
         entries = _outline_entries(reader, len(page_texts))
     text, page_spans = _join_pages(page_texts)
-    furniture = running_keys(page_texts)
+    furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
     if not text.strip():
         raise ReadError("the PDF has no text layer (scanned images?); it would need OCR")
     title = title or (entries[0][0] if entries else path.stem)
@@ -241,23 +241,26 @@ def _page_marks(section: Section, page_spans: list[tuple[int, int]]) -> list[tup
 # ---------------------------------------------------------------- blocks
 
 
-def _section_blocks(section: Section, furniture: frozenset[str] = frozenset()) -> list[Block]:
-    """Blocks never cross a page, so a block's page is exact for citations."""
+def _section_blocks(section: Section, furniture: frozenset[int] = frozenset()) -> list[Block]:
+    """Blocks never cross a page, so a block's page is exact for citations.
+    `furniture`: where running headers and footers start in the document text."""
     bounds = [mark[0] for mark in section.page_marks] + [len(section.body)]
+    skip = frozenset(offset - section.start_char for offset in furniture
+                     if section.start_char <= offset < section.end_char)
     blocks: list[Block] = []
     for start, end in zip(bounds, bounds[1:]):
-        blocks.extend(pdf_blocks(section.body, start, end, furniture))
+        blocks.extend(pdf_blocks(section.body, start, end, skip))
     return blocks
 
 
 def pdf_blocks(body: str, start: int, end: int,
-               furniture: frozenset[str] = frozenset()) -> list[Block]:
+               skip: frozenset[int] = frozenset()) -> list[Block]:
     """Paragraph and list blocks of body[start:end], a run of extracted PDF lines.
 
     pypdf seldom emits blank lines between paragraphs; where a page has none,
     a line ending a sentence followed by one starting with a capital (or a
-    bullet) is taken as a paragraph break instead. Running headers and footers
-    (`furniture`, see running_lines) belong to no block.
+    bullet) is taken as a paragraph break instead. Lines starting at an offset
+    in `skip` (running headers and footers, see running_lines) belong to no block.
     """
     spans = line_spans(body, start, end)
     has_blank = _has_inner_blank_line(body, spans)
@@ -266,7 +269,7 @@ def pdf_blocks(body: str, start: int, end: int,
     previous = ""
     for line_start, line_end in spans:
         line = body[line_start:line_end]
-        if not line.strip() or line_key(line) in furniture:  # a running header ends a block
+        if not line.strip() or line_start in skip:  # a running header ends a block
             _flush(body, current, blocks)
             current, previous = [], ""
             continue

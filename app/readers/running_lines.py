@@ -23,9 +23,19 @@ def running_keys(pages: list[str]) -> frozenset[str]:
     """The running headers and footers of a document, as `line_key`s."""
     if len(pages) < MIN_PAGES:
         return frozenset()
-    seen = Counter(key for page in pages for key in {line_key(line) for line in _edges(page)})
+    seen = Counter(key for page in pages
+                   for key in {line_key(page[a:b]) for a, b in _edges(page)})
     needed = max(MIN_PAGES, (len(pages) + 1) // 2)
     return frozenset(key for key, count in seen.items() if key and count >= needed)
+
+
+def furniture_offsets(pages: list[str], page_starts: list[int]) -> frozenset[int]:
+    """Where the running lines start in the joined text (`page_starts[i]` is
+    where page i starts): only lines at a page's top or bottom, so a table
+    cell that happens to read "25" mid-page is never taken for a page number."""
+    keys = running_keys(pages)
+    return frozenset(start + a for page, start in zip(pages, page_starts)
+                     for a, b in _edges(page) if line_key(page[a:b]) in keys)
 
 
 def line_key(line: str) -> str:
@@ -33,12 +43,16 @@ def line_key(line: str) -> str:
     return " ".join(_DIGITS.sub("#", line).lower().split())
 
 
-def _edges(page: str) -> list[str]:
-    """The first and last non-blank lines of a page; on a page too short to
-    hold both furniture and content, fewer or none."""
-    filled = [line for line in page.split("\n") if line.strip()]
-    if len(filled) <= 2 * EDGE_LINES:
-        edge = 1 if len(filled) > 2 else 0
+def _edges(page: str) -> list[tuple[int, int]]:
+    """(start, end) of the first and last non-blank lines of a page; on a page
+    too short to hold both furniture and content, fewer or none."""
+    spans, offset = [], 0
+    for line in page.split("\n"):
+        if line.strip():
+            spans.append((offset, offset + len(line)))
+        offset += len(line) + 1
+    if len(spans) <= 2 * EDGE_LINES:
+        edge = 1 if len(spans) > 2 else 0
     else:
         edge = EDGE_LINES
-    return filled[:edge] + filled[len(filled) - edge:]
+    return sorted(set(spans[:edge] + spans[len(spans) - edge:]))
