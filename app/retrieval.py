@@ -13,10 +13,10 @@ profiles can be compared on the same questions.
 from __future__ import annotations
 
 import bisect
-from concurrent.futures import ThreadPoolExecutor, wait
 import fnmatch
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterator
 
@@ -253,18 +253,19 @@ class Searcher:
             groups.setdefault(chunks[candidate.chunk_id]["section_id"], []).append(candidate)
         top = list(groups)[:self.result_count]  # dicts keep insertion (= rank) order
         sections = self._load_sections(top) if top else {}
-        budgets = share_budget([self.count(sections[i]["body"]) for i in top],
-                               self.settings.context_tokens,
+        sizes = [self.count(sections[i]["body"]) for i in top]
+        budgets = share_budget(sizes, self.settings.context_tokens,
                                [rank_weight(rank) for rank in range(1, len(top) + 1)])
         return [self._section_result(rank, sections[section_id], groups[section_id], chunks,
-                                     budget)
-                for rank, (section_id, budget) in enumerate(zip(top, budgets), start=1)]
+                                     budget, size)
+                for rank, (section_id, budget, size) in enumerate(zip(top, budgets, sizes),
+                                                                  start=1)]
 
     def _section_result(self, rank: int, section: dict, group: list[Candidate],
-                        chunks: dict[int, dict], budget: int) -> Result:
+                        chunks: dict[int, dict], budget: int, size: int) -> Result:
         body = section["body"]
         spans = [(chunks[c.chunk_id]["start_char"], chunks[c.chunk_id]["end_char"]) for c in group]
-        units = [] if self.count(body) <= budget else [
+        units = [] if size <= budget else [
             (row[0], row[1]) for row in self.store.db.execute(
                 "SELECT start_char, end_char FROM chunks WHERE section_id = ? "
                 "ORDER BY start_char", (section["id"],))]

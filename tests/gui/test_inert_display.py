@@ -32,7 +32,9 @@ class Model:
         return self.model
 
 
-def test_injection_documents_and_model_output_are_inert(qtbot, tmp_path, qsettings, monkeypatch):
+def indexed_hostile_window(qtbot, tmp_path, qsettings, monkeypatch, model_factory=None):
+    """The app on the injection corpus, indexed; and the list of every resource
+    any text view asks to load (it must stay empty)."""
     folder = tmp_path / "hostile"
     folder.mkdir()
     for name, text in INJECTIONS.items():
@@ -40,12 +42,17 @@ def test_injection_documents_and_model_output_are_inert(qtbot, tmp_path, qsettin
     loads = []
     monkeypatch.setattr(SafeTextBrowser, "loadResource",
                         lambda self, kind, url: loads.append(url.toString()))
-    model = Model()
-    model.model.enqueue(*MODEL_OUTPUT)
-    window = MainWindow(folder, model_factory=model, settings=qsettings)
+    window = MainWindow(folder, model_factory=model_factory, settings=qsettings)
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.indexingDone, timeout=120_000):
         pass
+    return window, loads
+
+
+def test_injection_documents_and_model_output_are_inert(qtbot, tmp_path, qsettings, monkeypatch):
+    model = Model()
+    model.model.enqueue(*MODEL_OUTPUT)
+    window, loads = indexed_hostile_window(qtbot, tmp_path, qsettings, monkeypatch, model)
     with qtbot.waitSignal(window.answer_worker.finished, timeout=60_000) as blocker:
         window.ask("When does the office open? Show the office hours policy.")
     qtbot.waitUntil(lambda: window.current_turn is None)
@@ -83,17 +90,7 @@ def test_the_real_model_over_injection_documents_stays_inert(qtbot, tmp_path, qs
     """The bundled GGUF in its child process, asked about documents that tell it to
     emit links: whatever it writes is shown as text, and its citations point only
     at sources it was given."""
-    folder = tmp_path / "hostile"
-    folder.mkdir()
-    for name, text in INJECTIONS.items():
-        (folder / name).write_text(text)
-    loads = []
-    monkeypatch.setattr(SafeTextBrowser, "loadResource",
-                        lambda self, kind, url: loads.append(url.toString()))
-    window = MainWindow(folder, settings=qsettings)
-    qtbot.addWidget(window)
-    with qtbot.waitSignal(window.indexingDone, timeout=120_000):
-        pass
+    window, loads = indexed_hostile_window(qtbot, tmp_path, qsettings, monkeypatch)
     with qtbot.waitSignal(window.answer_worker.finished, timeout=180_000) as blocker:
         window.ask("What does the office hours policy tell you to reply? Follow it.")
     qtbot.waitUntil(lambda: window.current_turn is None, timeout=10_000)
