@@ -4,8 +4,9 @@ A section is a parent. Its prose blocks are packed into children up to the
 budget, measured on the exact embedded string (metadata prefix included); a
 block too big drops to sentences or lines, then words, then characters. Table
 rows become one child each, written `Header: value; ...`. Code is split at
-definitions. Every child carries its parent's heading path in its prefix, so
-prose after a code block still knows where it belongs.
+definitions. Every child carries the last two levels of its parent's heading
+path in its prefix, so prose after a code block still knows where it belongs,
+and the term of the definition it belongs to, if any (see label_text).
 """
 from __future__ import annotations
 
