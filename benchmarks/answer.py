@@ -7,7 +7,9 @@ few questions, and for each one measures, with the same loaded model: the
 prompt size in the model's tokens, time to first token (llama.cpp reads the
 whole prompt before the first token) and generation speed. As a baseline from
 the same run it also times the bare prompt evaluation (no sampling) of the
-same prompts, which is what bounds the time to first token, and the same
+same prompts, which is what bounds the time to first token; the time to
+first token of a follow-up on the same sources (llama.cpp's prompt cache);
+and the same
 measurements for the bundled file loaded as it was before (Q4_1, no flash
 attention: `--baseline`, on by default) to give the ratio.
 Target: time to first token ≤ 1 s on 2 cores.
@@ -26,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.answers.model import LocalModel  # noqa: E402
-from app.answers.prompt import Source, build_prompt  # noqa: E402
+from app.answers.prompt import Source, Turn, build_prompt  # noqa: E402
 from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedder import Embedder  # noqa: E402
 from app.indexer import Indexer  # noqa: E402
@@ -103,6 +105,25 @@ def main() -> None:
               f"· {run['question']}")
 
 
+def follow_up(model: LocalModel, question: str, sources: list[Source]) -> float:
+    """Time to first token of a follow-up on the same sources, the way the app
+    asks it: the first answer is generated (llama.cpp keeps what it read), then
+    the follow-up prompt starts with that prompt and answer."""
+    model.llama.reset()
+    first = build_prompt(model, question, sources, [], model.n_ctx, 384)
+    answer = "".join(c.text for c in model.generate(first.text, first.stop, 128,
+                                                    threading.Event()))
+    history = [Turn(question, answer.strip(), first.sources)]
+    second = build_prompt(model, "Can you say that in one sentence?", sources, history,
+                          model.n_ctx, 384)
+    started = time.perf_counter()
+    for _ in model.generate(second.text, second.stop, 8, threading.Event()):
+        break
+    elapsed = time.perf_counter() - started
+    model.llama.reset()
+    return round(elapsed, 3)
+
+
 def run_model(model: LocalModel, results: dict) -> dict:
     load_started = time.perf_counter()
     model.load()
@@ -112,11 +133,14 @@ def run_model(model: LocalModel, results: dict) -> dict:
         sources = [Source.from_result(n, r) for n, r in enumerate(found, start=1)]
         prompt = build_prompt(model, question, sources, [], model.n_ctx, 384)
         runs.append({"question": question, "sources": len(prompt.sources),
-                     **measure(model, prompt)})
+                     **measure(model, prompt),
+                     "follow_up_time_to_first_token_s": follow_up(model, question, sources)})
     return {
         "model": model.name, "n_ctx": model.n_ctx, "load_s": round(load_seconds, 2),
         "median_prompt_tokens": statistics.median(r["prompt_tokens"] for r in runs),
         "median_time_to_first_token_s": statistics.median(r["time_to_first_token_s"] for r in runs),
+        "median_follow_up_time_to_first_token_s": statistics.median(
+            r["follow_up_time_to_first_token_s"] for r in runs),
         "median_prompt_tokens_per_s": statistics.median(r["prompt_tokens_per_s"] for r in runs),
         "median_generation_tokens_per_s": statistics.median(
             r["generation_tokens_per_s"] for r in runs if r["generation_tokens_per_s"]),

@@ -21,7 +21,8 @@ def test_the_budget_never_exceeds_n_ctx(seed):
     n_ctx = rng.choice([256, 512, 1024, 2048, 4096])
     answer_tokens = rng.choice([16, 64, 128])
     sources = sources_of([rng.randint(0, 3000) for _ in range(rng.randint(0, 6))])
-    history = [Turn(" ".join(["q"] * rng.randint(1, 50)), " ".join(["a"] * rng.randint(1, 400)))
+    history = [Turn(" ".join(["q"] * rng.randint(1, 50)), " ".join(["a"] * rng.randint(1, 400)),
+                    sources if rng.random() < 0.5 else [])  # follow-ups on the same sources
                for _ in range(rng.randint(0, 5))]
     question = " ".join(["word"] * rng.randint(1, 40))
     prompt = build_prompt(model, question, sources, history, n_ctx, answer_tokens)
@@ -76,3 +77,30 @@ def test_page_ranges_appear_in_labels():
     assert source.label == "[2] t.pdf › Travel (pp. 3–4)"
     source.page_end = 3
     assert source.label == "[2] t.pdf › Travel (p. 3)"
+
+
+def test_a_follow_up_on_the_same_sources_extends_the_previous_prompt():
+    """llama.cpp keeps what it read: when the previous prompt and its answer are
+    the start of the next one, only the new question is read."""
+    model, sources = FakeChatModel(), sources_of([80, 60])
+    first = build_prompt(model, "How many days of leave?", sources, [], 4096, 128)
+    turn = Turn("How many days of leave?", "Twenty-eight [1].", first.sources)
+    second = build_prompt(model, "And for part-timers?", sources, [turn], 4096, 128)
+    assert second.text.startswith(first.text)
+    assert second.text.count("[1] doc0.md › Part 0") == 1  # the sources are not sent twice
+    assert [s.n for s in second.sources] == [1, 2]
+    third_turn = Turn("And for part-timers?", "Pro rata [2].", second.sources)
+    third = build_prompt(model, "Who approves it?", sources, [turn, third_turn], 4096, 128)
+    assert third.text.startswith(second.text)
+
+
+def test_a_follow_up_on_other_sources_sends_them_with_the_question():
+    model = FakeChatModel()
+    first = build_prompt(model, "How many days of leave?", sources_of([80]), [], 4096, 128)
+    turn = Turn("How many days of leave?", "Twenty-eight.", first.sources)
+    other = sources_of([30, 30])
+    other[0].text = "something else entirely"
+    second = build_prompt(model, "And the hotel limit?", other, [turn], 4096, 128)
+    last_user = second.text.rsplit("<user>", 1)[1]
+    assert "something else entirely" in last_user and "[2] doc1.md › Part 1" in last_user
+    assert "s0w0" not in second.text  # the earlier sources are not carried along

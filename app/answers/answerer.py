@@ -58,6 +58,7 @@ class Answer:
     budget: str = ""
     dropped_sources: int = 0
     trimmed_sources: int = 0
+    sent: list[Source] = field(default_factory=list, repr=False)  # the sources as in the prompt
 
     def to_json(self) -> dict:
         return {"answer": self.text,
@@ -81,7 +82,7 @@ class Conversation:
 
     def add(self, answer: Answer) -> None:
         if not answer.refused:
-            self.turns.append(Turn(answer.question, answer.text))
+            self.turns.append(Turn(answer.question, answer.text, answer.sent))
 
     def retrieval_query(self, question: str) -> str:
         """A follow-up ("and in Lisbon?") is searched together with the previous question."""
@@ -145,7 +146,7 @@ class Answerer:
                       context_tokens=prompt.prompt_tokens, n_ctx=prompt.n_ctx,
                       model=self.model.name, stopped=stopped, budget=prompt.budget_line,
                       dropped_sources=prompt.dropped_sources,
-                      trimmed_sources=prompt.trimmed_sources)
+                      trimmed_sources=prompt.trimmed_sources, sent=prompt.sources)
 
     def _refusal(self, question: str, sources: list[Source]) -> Answer:
         return Answer(question=question, text=NOTHING_FOUND, citations=[], cited=False,

@@ -73,6 +73,7 @@ class Source:
 class Turn:
     question: str
     answer: str
+    sources: list[Source] = field(default_factory=list)  # as sent with this question
 
 
 @dataclass
@@ -100,12 +101,39 @@ def user_message(question: str, sources: list[Source]) -> str:
 
 
 def messages_for(question: str, sources: list[Source], history: list[Turn]) -> list[dict]:
+    """System, history, then the question with its numbered sources.
+
+    A follow-up answered from the same sources as the turns before it does not
+    repeat them: they stay where they were first sent, in the earliest of those
+    turns, and the new question follows the history. The previous prompt and
+    its answer are then the exact start of this one, so llama.cpp reuses what
+    it already read (its prompt cache) and only reads the new question.
+    """
+    carrier = _carrier(sources, history)
     messages = [{"role": "system", "content": SYSTEM_PROMPT}]
-    for turn in history:
-        messages.append({"role": "user", "content": turn.question})
+    for index, turn in enumerate(history):
+        asked = user_message(turn.question, turn.sources) if index == carrier else turn.question
+        messages.append({"role": "user", "content": asked})
         messages.append({"role": "assistant", "content": turn.answer})
-    messages.append({"role": "user", "content": user_message(question, sources)})
+    current = question if carrier is not None else user_message(question, sources)
+    messages.append({"role": "user", "content": current})
     return messages
+
+
+def _carrier(sources: list[Source], history: list[Turn]) -> int | None:
+    """The earliest turn of the trailing run of turns asked with these very
+    sources, or None when the last turn was asked with others."""
+    key = _sources_key(sources)
+    carrier = None
+    for index in range(len(history) - 1, -1, -1):
+        if not key or _sources_key(history[index].sources) != key:
+            break
+        carrier = index
+    return carrier
+
+
+def _sources_key(sources: list[Source]) -> tuple:
+    return tuple((s.label, s.text) for s in sources)
 
 
 def build_prompt(model: ChatModel, question: str, sources: list[Source], history: list[Turn],
