@@ -42,8 +42,8 @@ class VectorMatrix:
         # One read transaction, so the token, the count and the rows agree.
         with store.db:
             version = store.vectors_version
-            count = store.value("SELECT count(*) FROM vec_chunks") or 0
-            width = (store.value("SELECT length(embedding) FROM vec_chunks LIMIT 1") or 0) // 4
+            count, row_bytes = _shape(store)
+            width = row_bytes // 4
             ids = np.empty(count, dtype=np.int64)
             document_ids = np.empty(count, dtype=np.int64)
             vectors = np.empty((count, width), dtype=np.float32)
@@ -99,8 +99,7 @@ def matrix_for(store, max_bytes: int | None = None) -> VectorMatrix | None:
                 and _cached.vectors.nbytes <= max_bytes:
             return _cached
         _cached = _cached_path = None  # free the old copy before reading a new one
-        rows = store.value("SELECT count(*) FROM vec_chunks") or 0
-        row_bytes = store.value("SELECT length(embedding) FROM vec_chunks LIMIT 1") or 0
+        rows, row_bytes = _shape(store)
         if rows * row_bytes > max_bytes:
             return None
         try:
@@ -111,3 +110,9 @@ def matrix_for(store, max_bytes: int | None = None) -> VectorMatrix | None:
             return None
         _cached, _cached_path = matrix, path
         return matrix
+
+
+def _shape(store) -> tuple[int, int]:
+    """How many vectors the index holds, and the bytes of one."""
+    return (store.value("SELECT count(*) FROM vec_chunks") or 0,
+            store.value("SELECT length(embedding) FROM vec_chunks LIMIT 1") or 0)
