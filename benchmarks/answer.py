@@ -8,7 +8,9 @@ prompt size in the model's tokens, time to first token (llama.cpp reads the
 whole prompt before the first token) and generation speed. As a baseline from
 the same run it also times the bare prompt evaluation (no sampling) of the
 same prompts, which is what bounds the time to first token; the time to
-first token of a follow-up on the same sources (llama.cpp's prompt cache);
+first token of a follow-up on the same sources (llama.cpp's prompt cache); the first
+question of a session in a fresh model process, cold and warmed up (the app
+loads the model while the user types);
 and the same
 measurements for the bundled file loaded as it was before (Q4_1, no flash
 attention: `--baseline`, on by default) to give the ratio.
@@ -87,6 +89,14 @@ def main() -> None:
         results = {question: Searcher(store, embedder).search(question).results
                    for question in QUESTIONS}
     summary = run_model(LocalModel(), results)
+    cold, warm = [], []
+    for _ in range(5):  # interleaved, so a noisy moment hits both alike
+        cold.append(first_question(results, warm=False))
+        warm.append(first_question(results, warm=True))
+    summary["first_question_cold_s"] = statistics.median(cold)
+    summary["first_question_warmed_s"] = statistics.median(warm)
+    summary["first_question_warmed_vs_cold"] = round(statistics.median(warm)
+                                                     / statistics.median(cold), 2)
     if args.baseline:
         baseline = run_model(BaselineModel(), results)
         summary["baseline"] = {k: v for k, v in baseline.items() if k != "runs"}
@@ -122,6 +132,28 @@ def follow_up(model: LocalModel, question: str, sources: list[Source]) -> float:
     elapsed = time.perf_counter() - started
     model.llama.reset()
     return round(elapsed, 3)
+
+
+def first_question(results: dict, warm: bool) -> float:
+    """Seconds from asking to the first token for the first question of a fresh
+    app session, the model in its own process as in the app: cold (the model
+    loads when asked), or warmed (AnswerWorker.warm_up loaded it while the
+    user typed)."""
+    from app.answers.model_process import ModelProcess
+
+    question, found = next(iter(results.items()))
+    sources = [Source.from_result(n, r) for n, r in enumerate(found, start=1)]
+    model = ModelProcess(None)
+    try:
+        if warm:
+            model.load()
+        started = time.perf_counter()
+        prompt = build_prompt(model, question, sources, [], model.n_ctx, 384)
+        for _ in model.generate(prompt.text, prompt.stop, 8, threading.Event()):
+            break
+        return round(time.perf_counter() - started, 3)
+    finally:
+        model.close()
 
 
 def run_model(model: LocalModel, results: dict) -> dict:

@@ -227,3 +227,19 @@ def test_half_made_copies_of_killed_runs_are_cleaned_up(tmp_path, monkeypatch):
     monkeypatch.setattr(fast_copy, "_quantize", lambda s, t: t.write_bytes(b"GGUF copy"))
     assert fast_copy.fast_copy(source) == target
     assert not stale.exists() and fresh.exists()  # another process may still be making it
+
+
+@pytest.mark.slow
+def test_the_model_process_loads_itself_whatever_is_asked_first():
+    """The app may count or render before anything else (its warm-up does):
+    the child process must load the model then, not crash on a missing one."""
+    from app.answers.model_process import ModelProcess
+
+    rendering, counting = ModelProcess(None), ModelProcess(None)
+    try:
+        text, _ = rendering.render([{"role": "user", "content": "How many days of leave?"}])
+        assert "<|im_start|>user\nHow many days of leave?" in text
+        assert counting.count("annual leave") > 0
+    finally:
+        rendering.close()
+        counting.close()

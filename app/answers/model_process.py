@@ -103,9 +103,11 @@ class ModelProcess:
         return self._info["name"]
 
     def count(self, text: str) -> int:
+        self.load()
         return self._call("count", text)
 
     def render(self, messages: list[dict]) -> tuple[str, list[str]]:
+        self.load()
         return self._call("render", messages)
 
     def generate(self, prompt: str, stop: list[str], max_tokens: int,

@@ -72,6 +72,7 @@ class MessageBar(QFrame):
 class MainWindow(QMainWindow):
     startIndexing = Signal(str, str, object)   # folder, db, settings → IndexWorker.run
     startAsking = Signal(str, str, object)     # question, db, settings → AnswerWorker.ask
+    startWarmUp = Signal(str, object)          # db, settings → AnswerWorker.warm_up
     indexingDone = Signal(object)              # for tests and the status line
 
     def __init__(self, folder: Path | None = None, model_factory=None,
@@ -215,6 +216,7 @@ class MainWindow(QMainWindow):
         self.answer_worker = AnswerWorker(self._embedders, model_factory)
         self.answer_thread = start_in_thread(self.answer_worker, "answering")
         self.startAsking.connect(self.answer_worker.ask)
+        self.startWarmUp.connect(self.answer_worker.warm_up)
         self.answer_worker.status.connect(self._on_status)
         self.answer_worker.retrieved.connect(self._on_retrieved)
         self.answer_worker.token.connect(self._token_buffer.append)
@@ -358,6 +360,10 @@ class MainWindow(QMainWindow):
                 "The library on the left says why; everything else is searchable.")
         self.health.refresh(self.db, self.folder)
         self.evaluation.refresh(self.db, self.folder)
+        # The first answer would otherwise wait for the model's process to
+        # start and load it (0.3 s here; a second more on the very first run,
+        # when the faster copy of the bundled model is made).
+        self.startWarmUp.emit(str(self.db), self.settings)
         self.indexingDone.emit(report)
         if self.pending_reindex:
             self.pending_reindex = False
@@ -545,7 +551,9 @@ class MainWindow(QMainWindow):
         if reindex:
             self.new_conversation()
             self._refresh_library()
-            self.reindex()
+            self.reindex()  # warms up again when done
+        elif self.db.exists():
+            self.startWarmUp.emit(str(self.db), self.settings)  # maybe another model
 
     def _metadata_fields(self) -> list[str]:
         if not self.db.exists():

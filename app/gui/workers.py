@@ -23,6 +23,7 @@ from app.indexer import Indexer, IndexSettings
 from app.retrieval import SearchError, Searcher
 from app.settings import AppSettings
 from app.store import Store, StoreError, storage_message
+from app.vector_matrix import matrix_for
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,7 @@ class AnswerWorker(QObject):
     token = Signal(str)
     finished = Signal(object)      # app.answers.answerer.Answer
     failed = Signal(str)           # a message in words (the sources may still have arrived)
+    warmed = Signal()              # the embedder, vectors and answer model are loaded
 
     def __init__(self, embedder_factory, model_factory=None):
         super().__init__()
@@ -119,6 +121,24 @@ class AnswerWorker(QObject):
         except Exception as error:
             log.exception("answering failed")
             self.failed.emit(f"The question could not be answered: {error}")
+
+    @Slot(str, object)
+    def warm_up(self, db: str, settings: AppSettings) -> None:
+        """Load what the first question needs while the user is still typing it:
+        the embedder, the index's vectors and the answer model (its process, and
+        on the very first run its faster copy). Anything that fails here is
+        left for that question to report, in words, when it is asked."""
+        try:
+            self._embedder_factory(settings).embed(["warm-up"])
+            if Path(db).is_file():
+                with Store(Path(db)) as store:
+                    matrix_for(store)
+            model = self._model_for(settings)
+            if hasattr(model, "load"):
+                model.load()
+            self.warmed.emit()
+        except Exception as error:  # noqa: BLE001 - the question will say what is wrong
+            log.info("warm-up stopped: %s", error)
 
     def _forward(self, event) -> None:
         if isinstance(event, Status):

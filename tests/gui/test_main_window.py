@@ -337,11 +337,11 @@ def test_a_crash_of_the_model_process_is_an_error_not_the_end_of_the_app(qtbot, 
 
     window = MainWindow(folder, settings=qsettings)  # the real model, in its child process
     qtbot.addWidget(window)
-    wait_indexed(qtbot, window)
+    with qtbot.waitSignal(window.answer_worker.warmed, timeout=180_000):
+        pass  # loaded ahead of the question: kill it while it answers
     with qtbot.waitSignal(window.answer_worker.failed, timeout=120_000) as blocker:
         window.ask("How many days of annual leave do I get?")
-        qtbot.waitUntil(lambda: window.answer_worker._model is not None and
-                        window.answer_worker._model._info is not None, timeout=60_000)
+        qtbot.waitUntil(lambda: window.current_turn.state == "reading", timeout=60_000)
         os.kill(window.answer_worker._model._child.pid, signal.SIGKILL)
     assert "crashed" in blocker.args[0]
     qtbot.waitUntil(lambda: window.conversation.turns[-1].state == "error")
@@ -368,3 +368,15 @@ def test_a_second_window_on_the_same_folder_says_so_and_never_writes(qtbot, fold
     first.close()
     with Store(first.db) as store:
         assert store.check() == []
+
+
+def test_the_real_answer_model_is_loaded_before_the_first_question(qtbot, folder, qsettings):
+    """Once the folder is indexed, the model process starts and reads the
+    prompt's opening, so the first answer does not wait for either."""
+    window = MainWindow(folder, settings=qsettings)  # the bundled model, in its own process
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.answer_worker.warmed, timeout=180_000):
+        pass
+    model = window.answer_worker._model
+    assert model.name == "SmolLM2-135M-Instruct.Q4_1.gguf"  # known only once loaded
+    assert model._child.alive
