@@ -96,6 +96,9 @@ def _retrieval_options(parser: argparse.ArgumentParser, default_k: int | None) -
     parser.add_argument("--include-deprecated", action="store_true",
                         help="also search documents marked deprecated: true")
     parser.add_argument("--no-hybrid", action="store_true", help="vector search only, no BM25")
+    parser.add_argument("--context-tokens", type=int, default=None, metavar="N",
+                        help="cl100k tokens of section text for all results together "
+                             "(fitted; default 1800): less answers sooner, finds less")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -248,12 +251,16 @@ def cmd_inspect(args, db: Path) -> int:
 
 
 def make_searcher(args, store, embedder):
-    from app.retrieval import Searcher, SearchSettings
+    from app.retrieval import MIN_CONTEXT_TOKENS, Searcher, SearchSettings
 
     if args.k is not None and args.k < 1:
         raise UserError("--k must be at least 1")
+    if args.context_tokens is not None and args.context_tokens < MIN_CONTEXT_TOKENS:
+        raise UserError(f"--context-tokens must be at least {MIN_CONTEXT_TOKENS}")
     settings = SearchSettings(results=args.k, hybrid=not args.no_hybrid, paths=args.paths,
                               include_deprecated=args.include_deprecated)
+    if args.context_tokens is not None:
+        settings.context_tokens = args.context_tokens
     return Searcher(store, embedder, settings)
 
 

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from app.chunking.chunks import DEFAULT_METADATA_POLICY, HEADROOM, ChunkSettings
-from app.retrieval import SearchSettings
+from app.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
 
 PROFILES = ("fitted", "spring-default")
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
@@ -24,6 +24,7 @@ class AppSettings:
     answer_tokens: int = 384
     results: int = 3                # parents returned (fitted) — "top-k" in the dialog
     candidates: int = 20            # children searched by each of KNN and BM25
+    context_tokens: int = 1800      # section text given to the model (cl100k tokens)
     overlap: int = 0
     window_override: int = 0        # 0: the window in tokenizer.json
     profile: str = "fitted"
@@ -35,7 +36,8 @@ class AppSettings:
 
     def search(self) -> SearchSettings:
         results = self.results if self.profile == "fitted" else None
-        return SearchSettings(candidates=self.candidates, results=results)
+        return SearchSettings(candidates=self.candidates, results=results,
+                              context_tokens=self.context_tokens)
 
     def model_file(self) -> Path | None:
         return Path(self.model_path) if self.model_path else None
@@ -65,6 +67,8 @@ class AppSettings:
                      "window_override"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:
                 setattr(self, name, getattr(defaults, name))
+        if not isinstance(self.context_tokens, int) or self.context_tokens < MIN_CONTEXT_TOKENS:
+            self.context_tokens = defaults.context_tokens
         return self
 
     def reindex_needed(self, other: AppSettings) -> bool:

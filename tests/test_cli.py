@@ -84,3 +84,22 @@ def test_db_option_works_before_and_after_the_command(tmp_path, capsys, small_fo
     assert main(["--db", str(db), "index", str(small_folder)]) == 0
     capsys.readouterr()
     assert db.exists()
+
+
+def test_context_tokens_caps_the_section_text_for_search_ask_and_eval(sample_index, capsys):
+    """A smaller budget answers sooner and sends less; it is honoured, and a
+    budget too small to hold a passage is refused in words."""
+    from app.bundled import SAMPLE_GOLDEN
+    from app.tokens import count_cl100k
+
+    question = "How many days of annual leave do I get?"
+    sizes = {}
+    for budget in (None, 600):
+        extra = [] if budget is None else ["--context-tokens", str(budget)]
+        code, found = run_json(capsys, "search", question, "--db", str(sample_index), *extra)
+        assert code == 0 and found["results"]
+        sizes[budget] = sum(count_cl100k(r["text"]) for r in found["results"])
+    assert sizes[600] <= 600 < sizes[None] <= 1800
+    code = main(["eval", str(SAMPLE_GOLDEN), "--db", str(sample_index),
+                 "--context-tokens", "100"])
+    assert code != 0 and "--context-tokens must be at least 200" in capsys.readouterr().err

