@@ -34,7 +34,7 @@ from app.answers.prompt import Source, Turn, build_prompt  # noqa: E402
 from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedder import Embedder  # noqa: E402
 from app.indexer import Indexer  # noqa: E402
-from app.retrieval import Searcher  # noqa: E402
+from app.retrieval import Searcher, SearchSettings  # noqa: E402
 from app.store import Store  # noqa: E402
 
 QUESTIONS = ["How many days of annual leave do I get?",
@@ -82,11 +82,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--no-baseline", dest="baseline", action="store_false")
+    parser.add_argument("--context-tokens", type=int, default=SearchSettings().context_tokens,
+                        help="source text per question (cl100k tokens), as in Settings")
     args = parser.parse_args()
     embedder = Embedder()
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "b.sqlite") as store:
         Indexer(store, embedder).run(SAMPLE_HANDBOOK)
-        results = {question: Searcher(store, embedder).search(question).results
+        settings = SearchSettings(context_tokens=args.context_tokens)
+        results = {question: Searcher(store, embedder, settings).search(question).results
                    for question in QUESTIONS}
     summary = run_model(LocalModel(), results)
     cold, warm = [], []
