@@ -24,7 +24,7 @@ class AppSettings:
     answer_tokens: int = 384
     results: int = 3                # parents returned (fitted) — "top-k" in the dialog
     candidates: int = 20            # children searched by each of KNN and BM25
-    context_tokens: int = 1800      # section text given to the model (cl100k tokens)
+    context_tokens: int = SearchSettings.context_tokens  # section text for the model (cl100k)
     overlap: int = 0
     window_override: int = 0        # 0: the window in tokenizer.json
     profile: str = "fitted"
