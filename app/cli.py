@@ -257,10 +257,9 @@ def make_searcher(args, store, embedder):
         raise UserError("--k must be at least 1")
     if args.context_tokens is not None and args.context_tokens < MIN_CONTEXT_TOKENS:
         raise UserError(f"--context-tokens must be at least {MIN_CONTEXT_TOKENS}")
+    budget = {} if args.context_tokens is None else {"context_tokens": args.context_tokens}
     settings = SearchSettings(results=args.k, hybrid=not args.no_hybrid, paths=args.paths,
-                              include_deprecated=args.include_deprecated)
-    if args.context_tokens is not None:
-        settings.context_tokens = args.context_tokens
+                              include_deprecated=args.include_deprecated, **budget)
     return Searcher(store, embedder, settings)
 
 

@@ -8,12 +8,12 @@ prompt size in the model's tokens, time to first token (llama.cpp reads the
 whole prompt before the first token) and generation speed. As a baseline from
 the same run it also times the bare prompt evaluation (no sampling) of the
 same prompts, which is what bounds the time to first token; the time to
-first token of a follow-up on the same sources (llama.cpp's prompt cache); the first
-question of a session in a fresh model process, cold and warmed up (the app
-loads the model while the user types);
-and the same
-measurements for the bundled file loaded as it was before (Q4_1, no flash
-attention: `--baseline`, on by default) to give the ratio.
+first token of a follow-up on the same sources (llama.cpp's prompt cache);
+the first question of a session in a fresh model process, cold and warmed up
+(the app loads the model while the user types); and the same measurements
+for the bundled file loaded as it was before (Q4_1, no flash attention:
+`--baseline`, on by default) to give the ratio. `--context-tokens N` sets
+the source text per question, as Settings does.
 Target: time to first token ≤ 1 s on 2 cores.
 """
 from __future__ import annotations

@@ -231,8 +231,8 @@ def test_half_made_copies_of_killed_runs_are_cleaned_up(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_the_model_process_loads_itself_whatever_is_asked_first():
-    """The app may count or render before anything else (its warm-up does):
-    the child process must load the model then, not crash on a missing one."""
+    """A caller may count or render before anything else: the child process
+    must load the model then, not crash on a missing one."""
     from app.answers.model_process import ModelProcess
 
     rendering, counting = ModelProcess(None), ModelProcess(None)

@@ -371,8 +371,8 @@ def test_a_second_window_on_the_same_folder_says_so_and_never_writes(qtbot, fold
 
 
 def test_the_real_answer_model_is_loaded_before_the_first_question(qtbot, folder, qsettings):
-    """Once the folder is indexed, the model process starts and reads the
-    prompt's opening, so the first answer does not wait for either."""
+    """Once the folder is indexed, the model process starts and loads the
+    model, so the first answer does not wait for either."""
     window = MainWindow(folder, settings=qsettings)  # the bundled model, in its own process
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.answer_worker.warmed, timeout=180_000):
