@@ -8,8 +8,9 @@ import pytest
 from app.bundled import SAMPLE_GOLDEN
 from app.evaluation import load_cases, normalise
 from app.indexer import Indexer, IndexSettings
-from app.retrieval import (EXCERPT_SEPARATOR, SearchError, Searcher, SearchSettings,
-                           excerpts_around, fts_query, fuse, matches_paths, share_budget)
+from app.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
+                           SearchSettings, bring_introduced_code, excerpts_around, fts_query,
+                           fuse, matches_paths, share_budget)
 from app.store import Store
 
 pytestmark = pytest.mark.slow
@@ -195,6 +196,21 @@ def test_rrf_rewards_agreement_between_the_rankings():
     assert only_vector[0].fused_score == pytest.approx(1 / 61)
 
 
+def test_code_follows_the_prose_that_introduces_it():
+    ranked = [Candidate(1, vector_rank=1, fused_score=0.03), Candidate(2, fused_score=0.02),
+              Candidate(3, fused_score=0.015), Candidate(9, bm25_rank=7, fused_score=0.01)]
+    # 1 introduces 9 (ranked 4th on its own), 2 introduces 5 (not found at all),
+    # 3 introduces 2 (already ranked above it: it stays where it is)
+    ordered = bring_introduced_code(ranked, {1: 9, 2: 5, 3: 2})
+    assert [c.chunk_id for c in ordered] == [1, 9, 2, 5, 3]
+    brought = ordered[1]
+    assert brought.introduced_by == 1 and brought.bm25_rank == 7  # its own trace is kept
+    assert brought.fused_score == 0.03
+    assert ordered[3].introduced_by == 2 and ordered[3].vector_rank is None
+    assert ordered[4].introduced_by is None
+    assert bring_introduced_code(ranked, {}) == ranked
+
+
 @pytest.mark.parametrize("seed", range(50))
 def test_the_context_budget_is_shared_and_never_exceeded(seed):
     rng = random.Random(seed)
@@ -295,6 +311,57 @@ def test_a_date_in_a_table_row_is_found_by_its_exact_form(tmp_path, embedder):
         target = store.value("SELECT id FROM chunks WHERE text LIKE '%January 8%'")
         bm25 = Searcher(store, embedder)._bm25("What does 1/8/1999 mean?", None)
     assert bm25[0] == target
+
+
+def test_a_command_is_found_through_the_sentence_that_introduces_it(tmp_path, embedder):
+    """The question is close to the sentence before the command and to several
+    other paragraphs, not to the command itself (on its own it ranks last
+    here); the command must come right after its sentence, in the ranking and
+    in the text sent to the model."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    topics = ["connecting psql to a database on another server",
+              "upgrading the database server on a new machine",
+              "replicating a database to a standby machine",
+              "renaming a database on the same server",
+              "moving the data directory to a different disk",
+              "copying one table between two databases",
+              "restoring a database from last night's dump file",
+              "checking that two servers hold the same data"]
+    prose = "\n\n".join(
+        f"Backups and {topic}: this paragraph explains {topic} for the operators of the "
+        "service, step by step, with the reasons behind each choice and what to check "
+        "afterwards when something goes wrong." for topic in topics)
+    script = "\n".join([
+        "set -euo pipefail", "export PGOPTIONS='-c statement_timeout=0'",
+        "pg_dump --format=plain --no-owner --no-privileges --verbose \\",
+        "    -h host1 -p 5432 -U admin dbname \\",
+        "  | psql -X --set ON_ERROR_STOP=1 --single-transaction -h host2 -p 5432 -U admin dbname",
+        "echo done >> /var/log/transfer.log"])
+    (folder / "backup.md").write_text(
+        f"# Backups\n\n## Moving data\n\n{prose}\n\n"
+        "Because pg_dump writes to its standard output and psql reads from its standard "
+        "input, a whole database can be moved from one server to another machine in one go, "
+        "with nothing written to disk in between; the transfer then runs as a single "
+        "pipeline, which the operators start like this:\n\n"
+        f"```\n{script}\n```\n")
+    with Store(tmp_path / "i.sqlite") as store:
+        Indexer(store, embedder).run(folder)
+        code = store.value("SELECT id FROM chunks WHERE kind = 'code'")
+        intro = store.value("SELECT id FROM chunks WHERE text LIKE '%in one go%'")
+        response = Searcher(store, embedder).search(
+            "Can I move a database to a different machine in one go?")
+    ranked = [c.chunk_id for c in response.candidates]
+    assert ranked.index(code) == ranked.index(intro) + 1 < len(ranked) - 1
+    assert response.candidates[ranked.index(code)].introduced_by == intro
+    result = next(r for r in response.results if any(m.chunk_id == code for m in r.chunks))
+    assert script in result.text
+    match = next(m for m in result.chunks if m.chunk_id == code)
+    assert match.introduced_by == next(m.chunk_index for m in result.chunks
+                                       if m.chunk_id == intro)
+    assert {"chunk_index": match.chunk_index, "introduced_by": match.introduced_by}.items() \
+        <= next(c for c in result.to_json()["chunks"]
+                if c["chunk_index"] == match.chunk_index).items()
 
 
 def test_growing_a_long_table_excerpt_takes_few_token_counts():

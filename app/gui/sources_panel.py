@@ -122,13 +122,20 @@ def highlighted(result) -> str:
     return "".join(pieces)
 
 
+def _brought_by(match) -> str:
+    if match.introduced_by is not None:
+        return f"code introduced by chunk {match.introduced_by}"
+    return "matched"
+
+
 def trace_table(result) -> str:
     rows = "".join(
         f"<tr><td>{m.chunk_index}</td><td>{esc(m.vector_rank or '—')}</td>"
         f"<td>{esc('%.3f' % m.vector_distance if m.vector_distance is not None else '—')}</td>"
-        f"<td>{esc(m.bm25_rank or '—')}</td><td>{m.fused_score:.4f}</td></tr>"
+        f"<td>{esc(m.bm25_rank or '—')}</td><td>{m.fused_score:.4f}</td>"
+        f"<td>{esc(_brought_by(m))}</td></tr>"
         for m in result.chunks)
     return ("<p><b>Retrieval trace</b> (fused score " + esc(f"{result.score:.4f}") + ")</p>"
             "<table border='1' cellspacing='0' cellpadding='3'><tr><th>chunk</th>"
-            "<th>vector rank</th><th>distance</th><th>BM25 rank</th><th>fused</th></tr>"
+            "<th>vector rank</th><th>distance</th><th>BM25 rank</th><th>fused</th><th>why</th></tr>"
             + rows + "</table>")
