@@ -197,8 +197,11 @@ def test_overlap_repeats_the_tail_of_the_previous_child(tmp_path, embedder):
     _, without = chunk(path, embedder, plain)
     _, with_overlap = chunk(path, embedder, overlapping)
     assert all(a.end <= b.start for a, b in zip(without, without[1:]))
-    overlaps = [a.end - b.start for a, b in zip(with_overlap, with_overlap[1:])]
-    assert all(o > 0 for o in overlaps)
+    body = path.read_text()[len("# Rules\n\n"):]
+    repeated = [embedder.count(body[b.start:a.end]) - embedder.count("")
+                for a, b in zip(with_overlap, with_overlap[1:])]
+    # about the tokens asked for (whole words: a word more would pass 12), not a word or two
+    assert all(8 <= tokens <= 12 for tokens in repeated), repeated
     assert all(c.tokens <= overlapping.budget for c in with_overlap)
 
 

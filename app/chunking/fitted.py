@@ -80,8 +80,8 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
     prefix = embedding_prefix(document, section, source, settings, count)
     body = section.body
 
-    def fitting(prefix: str):
-        return lambda text: count(prefix + text) <= settings.budget
+    def fitting(prefix: str, budget: int = settings.budget):
+        return lambda text: count(prefix + text) <= budget
 
     def child(kind: str, piece: Piece, text: str | None = None, lead: str = "") -> Child:
         body_text = body[piece.start:piece.end] if text is None else text
@@ -104,7 +104,10 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
             label = label_text(body, first)
             lead = label + "\n" if label else ""
             fits_here = fitting(prefix + lead) if lead else fits
-            pieces = list(_pack_prose(body, group, fits_here))
+            # Room is kept for the overlap: a child packed to the full budget
+            # could not take a single word of its predecessor.
+            pieces = list(_pack_prose(body, group, fitting(
+                prefix + lead, settings.budget - settings.overlap)))
             if settings.overlap:
                 pieces = _with_overlap(body, pieces, settings.overlap, fits_here, count)
             for piece in pieces:
