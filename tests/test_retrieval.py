@@ -9,7 +9,7 @@ from app.bundled import SAMPLE_GOLDEN
 from app.evaluation import load_cases, normalise
 from app.indexer import Indexer, IndexSettings
 from app.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
-                           SearchSettings, bring_introduced_code, excerpts_around, fts_query,
+                           SearchSettings, bring_following_code, excerpts_around, fts_query,
                            fuse, matches_paths, share_budget)
 from app.store import Store
 
@@ -196,19 +196,25 @@ def test_rrf_rewards_agreement_between_the_rankings():
     assert only_vector[0].fused_score == pytest.approx(1 / 61)
 
 
-def test_code_follows_the_prose_that_introduces_it():
+def test_code_comes_along_with_the_child_before_it():
     ranked = [Candidate(1, vector_rank=1, fused_score=0.03), Candidate(2, fused_score=0.02),
-              Candidate(3, fused_score=0.015), Candidate(9, bm25_rank=7, fused_score=0.01)]
-    # 1 introduces 9 (ranked 4th on its own), 2 introduces 5 (not found at all),
-    # 3 introduces 2 (already ranked above it: it stays where it is)
-    ordered = bring_introduced_code(ranked, {1: 9, 2: 5, 3: 2})
-    assert [c.chunk_id for c in ordered] == [1, 9, 2, 5, 3]
-    brought = ordered[1]
-    assert brought.introduced_by == 1 and brought.bm25_rank == 7  # its own trace is kept
-    assert brought.fused_score == 0.03
-    assert ordered[3].introduced_by == 2 and ordered[3].vector_rank is None
-    assert ordered[4].introduced_by is None
-    assert bring_introduced_code(ranked, {}) == ranked
+              Candidate(3, fused_score=0.015), Candidate(9, bm25_rank=7, fused_score=0.01),
+              Candidate(4, fused_score=0.005)]
+    following = {
+        1: ("paragraph", [(9, "code"), (10, "code")]),  # a listing in two pieces after it
+        2: ("list", [(5, "paragraph")]),                 # prose after prose: nothing
+        3: ("code", [(6, "code"), (7, "code")]),         # a piece brings one more, not two
+        9: ("code", [(10, "code")]),
+        4: ("table_row", [(8, "code")]),                 # a table row introduces nothing
+    }
+    ordered = bring_following_code(ranked, following)
+    assert [c.chunk_id for c in ordered] == [1, 9, 10, 2, 3, 6, 4]
+    assert ordered[1].follows == 1 and ordered[1].bm25_rank == 7  # its own trace is kept
+    assert ordered[1].fused_score == 0.03
+    assert ordered[2].follows == 1 and ordered[2].vector_rank is None
+    assert ordered[5].follows == 3
+    assert [c.follows for c in ordered if c.chunk_id in (1, 2, 3, 4)] == [None] * 4
+    assert bring_following_code(ranked, {}) == ranked
 
 
 @pytest.mark.parametrize("seed", range(50))
@@ -353,13 +359,12 @@ def test_a_command_is_found_through_the_sentence_that_introduces_it(tmp_path, em
             "Can I move a database to a different machine in one go?")
     ranked = [c.chunk_id for c in response.candidates]
     assert ranked.index(code) == ranked.index(intro) + 1 < len(ranked) - 1
-    assert response.candidates[ranked.index(code)].introduced_by == intro
+    assert response.candidates[ranked.index(code)].follows == intro
     result = next(r for r in response.results if any(m.chunk_id == code for m in r.chunks))
     assert script in result.text
     match = next(m for m in result.chunks if m.chunk_id == code)
-    assert match.introduced_by == next(m.chunk_index for m in result.chunks
-                                       if m.chunk_id == intro)
-    assert {"chunk_index": match.chunk_index, "introduced_by": match.introduced_by}.items() \
+    assert match.follows == next(m.chunk_index for m in result.chunks if m.chunk_id == intro)
+    assert {"chunk_index": match.chunk_index, "follows": match.follows}.items() \
         <= next(c for c in result.to_json()["chunks"]
                 if c["chunk_index"] == match.chunk_index).items()
 

@@ -123,8 +123,8 @@ def highlighted(result) -> str:
 
 
 def _brought_by(match) -> str:
-    if match.introduced_by is not None:
-        return f"code introduced by chunk {match.introduced_by}"
+    if match.follows is not None:
+        return f"code after chunk {match.follows}"
     return "matched"
 
 
