@@ -120,7 +120,9 @@ class Candidate:
     vector_distance: float | None = None
     bm25_rank: int | None = None
     fused_score: float = 0.0
-    follows: int | None = None  # chunk id of the child that brought this code along
+    # chunk id of the child that brought this code along (its fused_score is
+    # then that child's, or its own if higher: it may not have been ranked)
+    follows: int | None = None
 
 
 Following = tuple[str, list[tuple[int, str]]]  # a child's kind, the (id, kind) after it
@@ -244,18 +246,20 @@ class Searcher:
         return [row[0] for row in self.store.db.execute(sql, params)]
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
-        """Each candidate's kind and the children after it in its section."""
+        """Each candidate's kind and the MAX_CODE_RUN children after it in its
+        section (table rows bring nothing: not looked up)."""
         ids = [c.chunk_id for c in candidates]
         if not ids:
             return {}
+        steps = range(1, MAX_CODE_RUN + 1)
+        columns = "".join(f", n{i}.id, n{i}.kind" for i in steps)
+        joins = "".join(f" LEFT JOIN chunks n{i} ON n{i}.section_id = c.section_id "
+                        f"AND n{i}.chunk_index = c.chunk_index + {i}" for i in steps)
         rows = self.store.db.execute(
-            "SELECT c.id, c.kind, n.id, n.kind, m.id, m.kind FROM chunks c "
-            "LEFT JOIN chunks n ON n.section_id = c.section_id "
-            "AND n.chunk_index = c.chunk_index + 1 "
-            "LEFT JOIN chunks m ON m.section_id = c.section_id "
-            "AND m.chunk_index = c.chunk_index + 2 "
-            f"WHERE c.id IN ({','.join('?' * len(ids))})", ids)
-        return {row[0]: (row[1], [(row[i], row[i + 1]) for i in (2, 4) if row[i] is not None])
+            f"SELECT c.id, c.kind{columns} FROM chunks c{joins} "
+            f"WHERE c.id IN ({','.join('?' * len(ids))}) AND c.kind != ?", [*ids, TABLE_ROW])
+        return {row[0]: (row[1], [(row[i], row[i + 1]) for i in range(2, len(row), 2)
+                                  if row[i] is not None])
                 for row in rows}
 
     # -- results --------------------------------------------------------------------------
@@ -504,6 +508,7 @@ def page_at(marks: list, offset: int) -> int | None:
 
 
 _WORD = re.compile(r"\S+")
+_BLANK_OR_FENCE = re.compile(r"\s*(?:(?:```|~~~)[^\n]*\s*)*")  # ```sql, ~~~
 EXCERPT_SEPARATOR = "\n[…]\n"
 MAX_EXCERPTS = 3
 
@@ -625,11 +630,12 @@ def _widen(regions: list[Span], words: int, starts: list[int], ends: list[int]) 
 
 
 def _merge(regions: list[Span], body: str) -> list[Span]:
-    """Sorted regions, overlapping or only-whitespace-apart ones joined."""
+    """Sorted regions, overlapping ones joined, and those apart by nothing but
+    whitespace or a code fence (a sentence and the command it introduces)."""
     merged: list[Span] = []
     for start, end in sorted(regions):
-        if merged and body[merged[-1][1]:start].strip() == "" or \
-                merged and start <= merged[-1][1]:
+        if merged and (start <= merged[-1][1] or
+                       _BLANK_OR_FENCE.fullmatch(body, merged[-1][1], start)):
             merged[-1] = (merged[-1][0], max(merged[-1][1], end))
         else:
             merged.append((start, end))

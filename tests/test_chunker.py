@@ -205,6 +205,25 @@ def test_overlap_repeats_the_tail_of_the_previous_child(tmp_path, embedder):
     assert all(c.tokens <= overlapping.budget for c in with_overlap)
 
 
+def test_a_large_overlap_under_a_long_heading_and_a_label_keeps_whole_sentences(tmp_path,
+                                                                                embedder):
+    """The largest overlap the settings allow, under a long heading and a bold
+    term: children still hold whole sentences, not words or characters."""
+    sentences = " ".join(f"Rule {i} says that request {i} needs form {i}." for i in range(20))
+    heading = "Chapter 7. Requests, forms and the rules that govern them in every office"
+    path = tmp_path / "o.md"
+    path.write_text(f"# {heading}\n\n## 7.1. Forms for every request\n\n"
+                    f"**request_forms** (`list`)\n\n{sentences}\n")
+    plain = ChunkSettings.for_window(embedder.window)
+    largest = ChunkSettings.for_window(embedder.window, overlap=plain.budget // 2 - 1)
+    largest.validate()
+    _, without = chunk(path, embedder, plain)
+    _, with_overlap = chunk(path, embedder, largest)
+    assert len(with_overlap) <= 2 * len(without)
+    assert {c.split_level for c in with_overlap} <= {"block", "sentence"}
+    assert all(c.tokens <= largest.budget for c in with_overlap)
+
+
 def test_a_budget_above_the_window_is_flagged_and_refused_in_strict_mode(tmp_path, embedder):
     path = tmp_path / "long.md"
     path.write_text("# Long\n\n" + " ".join(f"Sentence number {i} is here." for i in range(80)))

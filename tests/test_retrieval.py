@@ -10,7 +10,7 @@ from app.evaluation import load_cases, normalise
 from app.indexer import Indexer, IndexSettings
 from app.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
                            SearchSettings, bring_following_code, excerpts_around, fts_query,
-                           fuse, matches_paths, share_budget)
+                           fuse, join_excerpts, matches_paths, share_budget)
 from app.store import Store
 
 pytestmark = pytest.mark.slow
@@ -199,22 +199,33 @@ def test_rrf_rewards_agreement_between_the_rankings():
 def test_code_comes_along_with_the_child_before_it():
     ranked = [Candidate(1, vector_rank=1, fused_score=0.03), Candidate(2, fused_score=0.02),
               Candidate(3, fused_score=0.015), Candidate(9, bm25_rank=7, fused_score=0.01),
-              Candidate(4, fused_score=0.005)]
+              Candidate(4, fused_score=0.005), Candidate(11, fused_score=0.004)]
     following = {
         1: ("paragraph", [(9, "code"), (10, "code")]),  # a listing in two pieces after it
-        2: ("list", [(5, "paragraph")]),                 # prose after prose: nothing
+        2: ("list", [(5, "paragraph"), (8, "code")]),    # prose, then code: not this code
         3: ("code", [(6, "code"), (7, "code")]),         # a piece brings one more, not two
         9: ("code", [(10, "code")]),
         4: ("table_row", [(8, "code")]),                 # a table row introduces nothing
+        11: ("paragraph", [(1, "code")]),                # already ranked higher: stays there
     }
     ordered = bring_following_code(ranked, following)
-    assert [c.chunk_id for c in ordered] == [1, 9, 10, 2, 3, 6, 4]
+    assert [c.chunk_id for c in ordered] == [1, 9, 10, 2, 3, 6, 4, 11]
     assert ordered[1].follows == 1 and ordered[1].bm25_rank == 7  # its own trace is kept
     assert ordered[1].fused_score == 0.03
     assert ordered[2].follows == 1 and ordered[2].vector_rank is None
     assert ordered[5].follows == 3
-    assert [c.follows for c in ordered if c.chunk_id in (1, 2, 3, 4)] == [None] * 4
+    assert [c.follows for c in ordered if c.chunk_id in (1, 2, 3, 4, 11)] == [None] * 5
     assert bring_following_code(ranked, {}) == ranked
+
+
+def test_a_sentence_and_its_fenced_command_are_one_excerpt():
+    body = ("Unrelated words. " * 40 + "To copy it, run:\n\n```sh\npg_dump db | psql other\n```\n\n"
+            + "More unrelated words. " * 40)
+    intro = (body.index("To copy"), body.index("run:") + 4)
+    command = (body.index("pg_dump"), body.index("other") + 5)
+    regions = excerpts_around(body, [intro, command], 10, lambda text: len(text.split()))
+    assert len(regions) == 1
+    assert "To copy it, run:\n\n```sh\npg_dump db | psql other" in join_excerpts(body, regions)
 
 
 @pytest.mark.parametrize("seed", range(50))
@@ -345,7 +356,10 @@ def test_a_command_is_found_through_the_sentence_that_introduces_it(tmp_path, em
         "  | psql -X --set ON_ERROR_STOP=1 --single-transaction -h host2 -p 5432 -U admin dbname",
         "echo done >> /var/log/transfer.log"])
     (folder / "backup.md").write_text(
-        f"# Backups\n\n## Moving data\n\n{prose}\n\n"
+        f"# Backups\n\n## Copying data\n\n{prose}\n\n"
+        "The next section is about moving data.\n\n"
+        "## Moving data\n\n```\nrm -rf /var/lib/postgresql/old-cluster\n```\n\n"
+        f"{prose}\n\n"
         "Because pg_dump writes to its standard output and psql reads from its standard "
         "input, a whole database can be moved from one server to another machine in one go, "
         "with nothing written to disk in between; the transfer then runs as a single "
@@ -353,15 +367,21 @@ def test_a_command_is_found_through_the_sentence_that_introduces_it(tmp_path, em
         f"```\n{script}\n```\n")
     with Store(tmp_path / "i.sqlite") as store:
         Indexer(store, embedder).run(folder)
-        code = store.value("SELECT id FROM chunks WHERE kind = 'code'")
-        intro = store.value("SELECT id FROM chunks WHERE text LIKE '%in one go%'")
-        response = Searcher(store, embedder).search(
+        code = store.value("SELECT id FROM chunks WHERE text LIKE '%pg_dump --format%'")
+        other_code = store.value("SELECT id FROM chunks WHERE text LIKE 'rm -rf%'")
+        section_end = store.value("SELECT id FROM chunks WHERE text LIKE '%next section is%'")
+        intro = store.value("SELECT id FROM chunks WHERE text LIKE '%with nothing written%'")
+        # little room: the section is cut to excerpts around its matches
+        response = Searcher(store, embedder, SearchSettings(context_tokens=600)).search(
             "Can I move a database to a different machine in one go?")
     ranked = [c.chunk_id for c in response.candidates]
     assert ranked.index(code) == ranked.index(intro) + 1 < len(ranked) - 1
     assert response.candidates[ranked.index(code)].follows == intro
+    # the code opening the next section is not the code of the sentence ending this one
+    assert section_end in ranked
+    assert all(c.follows is None for c in response.candidates if c.chunk_id == other_code)
     result = next(r for r in response.results if any(m.chunk_id == code for m in r.chunks))
-    assert script in result.text
+    assert EXCERPT_SEPARATOR in result.text and script in result.text
     match = next(m for m in result.chunks if m.chunk_id == code)
     assert match.follows == next(m.chunk_index for m in result.chunks if m.chunk_id == intro)
     assert {"chunk_index": match.chunk_index, "follows": match.follows}.items() \

@@ -104,17 +104,24 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
             label = label_text(body, first)
             lead = label + "\n" if label else ""
             fits_here = fitting(prefix + lead) if lead else fits
-            # Room is kept for the overlap: a child packed to the full budget
-            # could not take a single word of its predecessor.
-            pieces = list(_pack_prose(body, group, fitting(
-                prefix + lead, settings.budget - settings.overlap)))
-            if settings.overlap:
+            reserve = overlap_reserve(settings, count(prefix + lead))
+            packs = fitting(prefix + lead, settings.budget - reserve)
+            pieces = list(_pack_prose(body, group, packs))
+            if reserve:
                 pieces = _with_overlap(body, pieces, settings.overlap, fits_here, count)
             for piece in pieces:
                 starts_with_label = lead and piece.start <= first.start
                 yield child(_prose_kind(group, piece), piece,
                             lead="" if starts_with_label else lead)
         previous = group
+
+
+def overlap_reserve(settings: ChunkSettings, prefix_tokens: int) -> int:
+    """Tokens each prose child leaves free for the overlap taken from its
+    predecessor: a child packed to the full budget could not take a single
+    word of it. At most half of what the prefix (heading, label) leaves, so
+    a long prefix and a large overlap never squeeze the text down to words."""
+    return min(settings.overlap, max(settings.budget - prefix_tokens, 0) // 2)
 
 
 def lead_in(body: str, previous: list[Block], limit: int, count: Count) -> str:

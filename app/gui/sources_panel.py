@@ -105,7 +105,9 @@ SHOWN_MATCHES = 3
 
 def highlighted(result) -> str:
     """The result's text, escaped, with its best-matching children highlighted:
-    the best one strongly, the next two lightly (more would paint everything)."""
+    the best one strongly, the next two lightly (more would paint everything).
+    Code brought along after a match (see bring_following_code) counts as one
+    of them: it is what the sentence before it points at."""
     spans = sorted((m.start, m.end, BEST_MATCH if rank == 0 else OTHER_MATCH)
                    for rank, m in enumerate(result.chunks[:SHOWN_MATCHES])
                    if m.start is not None and m.end is not None)
@@ -122,7 +124,7 @@ def highlighted(result) -> str:
     return "".join(pieces)
 
 
-def _brought_by(match) -> str:
+def _why(match) -> str:
     if match.follows is not None:
         return f"code after chunk {match.follows}"
     return "matched"
@@ -133,7 +135,7 @@ def trace_table(result) -> str:
         f"<tr><td>{m.chunk_index}</td><td>{esc(m.vector_rank or '—')}</td>"
         f"<td>{esc('%.3f' % m.vector_distance if m.vector_distance is not None else '—')}</td>"
         f"<td>{esc(m.bm25_rank or '—')}</td><td>{m.fused_score:.4f}</td>"
-        f"<td>{esc(_brought_by(m))}</td></tr>"
+        f"<td>{esc(_why(m))}</td></tr>"
         for m in result.chunks)
     return ("<p><b>Retrieval trace</b> (fused score " + esc(f"{result.score:.4f}") + ")</p>"
             "<table border='1' cellspacing='0' cellpadding='3'><tr><th>chunk</th>"
