@@ -247,7 +247,7 @@ class Searcher:
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
         """Each candidate's kind and the MAX_CODE_RUN children after it in its
-        section (table rows bring nothing: not looked up)."""
+        section (one indexed lookup each: chunks_section_order)."""
         ids = [c.chunk_id for c in candidates]
         if not ids:
             return {}
@@ -257,7 +257,7 @@ class Searcher:
                         f"AND n{i}.chunk_index = c.chunk_index + {i}" for i in steps)
         rows = self.store.db.execute(
             f"SELECT c.id, c.kind{columns} FROM chunks c{joins} "
-            f"WHERE c.id IN ({','.join('?' * len(ids))}) AND c.kind != ?", [*ids, TABLE_ROW])
+            f"WHERE c.id IN ({','.join('?' * len(ids))})", ids)
         return {row[0]: (row[1], [(row[i], row[i + 1]) for i in range(2, len(row), 2)
                                   if row[i] is not None])
                 for row in rows}

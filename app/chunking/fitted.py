@@ -104,7 +104,7 @@ def _chunk_section(document: Document, index: int, section: Section, source: str
             label = label_text(body, first)
             lead = label + "\n" if label else ""
             fits_here = fitting(prefix + lead) if lead else fits
-            reserve = overlap_reserve(settings, count(prefix + lead))
+            reserve = overlap_reserve(settings, count(prefix + lead)) if settings.overlap else 0
             packs = fitting(prefix + lead, settings.budget - reserve)
             pieces = list(_pack_prose(body, group, packs))
             if reserve:
