@@ -13,40 +13,53 @@ chunk and context recall by position for the cases in sections of at least
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE.parent / "scripts"))
 sys.path.insert(0, str(HERE))
 
 import check_golden as golden  # noqa: E402  (scripts/check_golden.py)
+from app.evaluation import POSITIONS, Case, load_cases  # noqa: E402
 from check import DEFAULT_CASES, DEFAULT_CORPUS, LONG_SECTION_WORDS  # noqa: E402
 
-POSITIONS = ("start", "middle", "end")
+
+class ReportError(Exception):
+    """The report does not belong to these cases or this corpus."""
 
 
-def recall_by_position(report: dict, cases: list[dict], corpus: Path,
-                       words: int = LONG_SECTION_WORDS) -> dict[str, dict[str, int]]:
-    """{position: {"cases", "chunk", "context"}} counted over long-section cases."""
+def recall_by_position(report: dict, cases: list[Case], corpus: Path,
+                       words: int = LONG_SECTION_WORDS) -> dict[str, Counter]:
+    """{position: Counter(cases=, chunk=, context=)} over the long-section cases.
+
+    Cases are matched to the report by TSV line, as eval reports them; a case
+    eval could not count (its "invalid" list) is left out, not taken as a hit."""
+    if report["cases"] + len(report["invalid"]) != len(cases):
+        raise ReportError(f"the report counts {report['cases']} cases and "
+                          f"{len(report['invalid'])} invalid ones, the TSV has "
+                          f"{len(cases)}: it was made from another file")
     k = report["k"]
-    missed_chunk = {m["id"] for m in report["misses"]
+    missed_chunk = {m["line"] for m in report["misses"]
                     if not (m["chunk_rank"] and m["chunk_rank"] <= k)}
-    missed_context = {m["id"] for m in report["misses"] if not m["context_rank"]}
+    missed_context = {m["line"] for m in report["misses"] if not m["context_rank"]}
+    not_counted = {bad["line"] for bad in report["invalid"]}
     files = golden.load_handbook(corpus)
     counts = {position: Counter() for position in POSITIONS}
     for case in cases:
-        found = golden.position_of(golden.norm(case["answer_span"]),
-                                   files[case["source_file"]].sections)
+        source = files.get(case.source_file)
+        if case.line in not_counted or case.position not in counts or source is None:
+            continue
+        found = golden.position_of(golden.norm(case.answer_span), source.sections)
         if found is None or found[0].words < words:
             continue
-        tally = counts[case["position"]]
+        tally = counts[case.position]
         tally["cases"] += 1
-        tally["chunk"] += case["id"] not in missed_chunk
-        tally["context"] += case["id"] not in missed_context
+        tally["chunk"] += case.line not in missed_chunk
+        tally["context"] += case.line not in missed_context
     return counts
 
 
@@ -57,9 +70,11 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     args = parser.parse_args()
     report = json.loads(args.report.read_text(encoding="utf-8"))
-    with args.cases.open(encoding="utf-8", newline="") as handle:
-        cases = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
-    counts = recall_by_position(report, cases, args.corpus)
+    try:
+        counts = recall_by_position(report, load_cases(args.cases), args.corpus)
+    except ReportError as error:
+        print(f"{args.report}: {error}", file=sys.stderr)
+        return 1
     print(f"recall@{report['k']} for answers in sections of >= {LONG_SECTION_WORDS} words:")
     for position in POSITIONS:
         tally = counts[position]
