@@ -29,7 +29,7 @@ from check import DEFAULT_CASES, DEFAULT_CORPUS, LONG_SECTION_WORDS  # noqa: E40
 
 
 class ReportError(Exception):
-    """The report does not belong to these cases or this corpus."""
+    """The report was not made from these cases."""
 
 
 def recall_by_position(report: dict, cases: list[Case], corpus: Path,
