@@ -304,7 +304,9 @@ class Searcher:
                 "ORDER BY start_char", (section["id"],))]
         regions = excerpts_around(body, spans, budget, self.count, units)
         marks = json.loads(section["page_marks"])
-        matches = [_match(c, chunks[c.chunk_id], regions, chunks) for c in group]
+        matches = [_match(c, chunks[c.chunk_id], regions,
+                          None if c.follows is None else chunks[c.follows]["chunk_index"])
+                   for c in group]
         return Result(rank=rank, score=round(group[0].fused_score, 6), source=section["path"],
                       heading=HEADING_SEPARATOR.join(json.loads(section["heading_path"])),
                       heading_path=json.loads(section["heading_path"]),
@@ -337,7 +339,8 @@ class Searcher:
 
 
 def _match(candidate: Candidate, chunk: dict, regions: list[tuple[int, int]],
-           chunks: dict[int, dict] | None = None) -> Match:
+           follows: int | None = None) -> Match:
+    """`follows`: the chunk index of the child that brought this code along."""
     start = excerpt_offset(regions, chunk["start_char"])
     end = excerpt_offset(regions, chunk["end_char"])
     inside = start is not None and end is not None and end - start == \
@@ -346,8 +349,7 @@ def _match(candidate: Candidate, chunk: dict, regions: list[tuple[int, int]],
                  start=start if inside else None, end=end if inside else None,
                  vector_rank=candidate.vector_rank, vector_distance=candidate.vector_distance,
                  bm25_rank=candidate.bm25_rank, fused_score=round(candidate.fused_score, 6),
-                 follows=chunks[candidate.follows]["chunk_index"]
-                 if chunks and candidate.follows is not None else None)
+                 follows=follows)
 
 
 def share_budget(sizes: list[int], total: int, weights: list[float] | None = None) -> list[int]:
