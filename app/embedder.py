@@ -103,12 +103,15 @@ class Embedder:
         encoding = self._counter.encode(text, add_special_tokens=False)
         return list(encoding.offsets)
 
-    def embed(self, texts: list[str]) -> np.ndarray:
-        """L2-normalised float32 vectors, one row per text, as the model sees them."""
+    def embed(self, texts: list[str], batch_size: int | None = None) -> np.ndarray:
+        """L2-normalised float32 vectors, one row per text, as the model sees them.
+
+        A batch is padded to its longest text: for many short texts of mixed
+        length, sorted by length, small batches waste least (`batch_size`)."""
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
-        batches = [self._embed_batch(texts[i:i + self.batch_size])
-                   for i in range(0, len(texts), self.batch_size)]
+        size = batch_size or self.batch_size
+        batches = [self._embed_batch(texts[i:i + size]) for i in range(0, len(texts), size)]
         return np.concatenate(batches)
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:

@@ -135,6 +135,7 @@ class SearchResponse:
     profile: str
     results: list[Result]
     candidates: list[Candidate]   # every child considered, best first (for evaluation)
+    query_vector: object = field(default=None, repr=False)  # the question's embedding
 
     def to_json(self) -> dict:
         return {"query": self.query, "profile": self.profile,
@@ -183,7 +184,7 @@ class Searcher:
         else:
             candidates = bring_following_code(candidates, self._following(candidates))
             results = self._parent_results(candidates)
-        return SearchResponse(question, self.profile, results, candidates)
+        return SearchResponse(question, self.profile, results, candidates, vector)
 
     @property
     def _hybrid(self) -> bool:

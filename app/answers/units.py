@@ -1,0 +1,124 @@
+"""Answer units: the smallest verbatim pieces of a section that can answer a question.
+
+A sentence, a list item, a table row, a line of code. `units_in(body, start,
+end, kind)` cuts one child's span of its section body into units; every unit
+is a span (start, end) with `body[start:end]` its exact text, stripped of
+surrounding whitespace and list markers, never empty, never longer than
+MAX_UNIT_CHARS (a 5,000-character table cell or a one-line minified script is
+cut at word boundaries, so the quote shown stays readable and verbatim).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from app.documents import CODE, strip_span
+
+SENTENCE, ITEM, ROW, LINE = "sentence", "item", "row", "code"
+TABLE_ROW = "table_row"  # the chunker's kind for a table row (app/chunking/fitted.py)
+MAX_UNIT_CHARS = 400
+
+# A list item or a table row starts a line: "- ", "* ", "1. ", "a) ", "| ".
+_ITEM_START = re.compile(r"[ \t]*(?:[-*+•‣▪◦]|\d{1,3}[.)]|[a-z][.)])[ \t]+")
+_FENCE = re.compile(r"[ \t]*(?:```|~~~)")
+# The end of a sentence: . ! ? (and closing quotes or brackets), then space,
+# then something that starts a sentence.
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]*_]*\s+(?=[\"'“‘(\[*_`]*[A-Z0-9])")
+# Words whose full stop does not end a sentence.
+_ABBREVIATIONS = frozenset("""e.g i.e etc vs cf approx no nos fig figs dr mr mrs ms st
+inc ltd co jr sr p pp vol ed eds min max""".split())
+
+
+@dataclass(frozen=True)
+class Unit:
+    start: int
+    end: int
+    kind: str
+
+
+def units_in(body: str, start: int, end: int, kind: str) -> list[Unit]:
+    """The answer units of one child (`body[start:end]`, of chunk kind `kind`)."""
+    if kind == TABLE_ROW:
+        pieces = [(start, end, ROW)]
+    elif kind == CODE:
+        pieces = [(s, e, LINE) for s, e in _code_lines(body, start, end)]
+    else:
+        pieces = list(_prose_units(body, start, end))
+    units = []
+    for piece_start, piece_end, unit_kind in pieces:
+        for s, e in _bounded(body, *strip_span(body, piece_start, piece_end)):
+            units.append(Unit(s, e, unit_kind))
+    return units
+
+
+def _code_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    position = start
+    for line in body[start:end].split("\n"):
+        line_end = position + len(line)
+        if line.strip() and not _FENCE.match(line):
+            yield position, line_end
+        position = line_end + 1
+
+
+def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:
+    """Paragraph pieces (split at blank lines, list items and lines after a colon),
+    then sentences inside each."""
+    for piece_start, piece_end, item in _line_groups(body, start, end):
+        kind = ITEM if item else SENTENCE
+        for s, e in _sentences(body, piece_start, piece_end):
+            yield s, e, kind
+
+
+def _line_groups(body: str, start: int, end: int) -> Iterator[tuple[int, int, bool]]:
+    """Runs of lines that belong together: a new run at a blank line, at a list
+    item or table row, and after a line that ends with a colon. A list marker
+    is left out of the run it starts."""
+    run_start, run_item = None, False
+    previous = ""
+    position = start
+    for line in body[start:end].split("\n"):
+        line_end = position + len(line)
+        marker = _ITEM_START.match(line)
+        breaks = not line.strip() or marker or line.lstrip().startswith("|") or \
+            previous.rstrip().endswith(":")
+        if breaks and run_start is not None:
+            yield run_start, position, run_item
+            run_start = None
+        if line.strip():
+            if run_start is None:
+                run_start = position + (marker.end() if marker else 0)
+                run_item = bool(marker)
+        previous = line
+        position = line_end + 1
+    if run_start is not None:
+        yield run_start, end, run_item
+
+
+def _sentences(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    cut = start
+    for match in _SENTENCE_END.finditer(body, start, end):
+        word = re.search(r"(\w+)\W*$", body[cut:match.start() + 1])
+        if word and (word.group(1).lower() in _ABBREVIATIONS or len(word.group(1)) == 1
+                     and word.group(1).isalpha()):
+            continue  # "e.g. The", "J. Smith"
+        stop = match.end()
+        yield cut, stop
+        cut = stop
+    if cut < end:
+        yield cut, end
+
+
+def _bounded(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """The span itself, or, when longer than MAX_UNIT_CHARS, pieces of it cut at
+    the last space before the limit (or at the limit, in a run without spaces)."""
+    while end - start > MAX_UNIT_CHARS:
+        limit = start + MAX_UNIT_CHARS
+        space = body.rfind(" ", start + MAX_UNIT_CHARS // 2, limit)
+        cut = space if space > start else limit
+        piece = strip_span(body, start, cut)
+        if piece[1] > piece[0]:
+            yield piece
+        start = strip_span(body, cut, end)[0]
+    if end > start:
+        yield start, end

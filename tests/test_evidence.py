@@ -1,0 +1,124 @@
+"""The evidence step: verbatim answer units, their offsets, and what a user sees first."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.answers.units import ITEM, LINE, MAX_UNIT_CHARS, ROW, SENTENCE, units_in
+from app.documents import CODE, LIST, PARAGRAPH
+
+
+def unit_texts(body: str, kind: str = PARAGRAPH) -> list[str]:
+    return [body[u.start:u.end] for u in units_in(body, 0, len(body), kind)]
+
+
+# -- units: the invariants, over generated bodies ------------------------------------
+_piece = st.one_of(
+    st.text(min_size=0, max_size=80),
+    st.sampled_from(["Leave is 28 days. ", "e.g. this one. ", "- an item\n", "1. first\n",
+                     "| a | b |\n", "```\ncode()\n```\n", "Run this:\n", "\n\n", "x" * 900,
+                     "word " * 200, "Dr. Smith said so! ", "  \t", "…", "\u202e", "\x00"]))
+_body = st.lists(_piece, max_size=12).map("".join)
+_kind = st.sampled_from([PARAGRAPH, LIST, CODE, "table_row", "quote", "other"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=_body, kind=_kind, data=st.data())
+def test_every_unit_is_a_verbatim_stripped_bounded_span_of_its_child(body, kind, data):
+    start = data.draw(st.integers(0, len(body)))
+    end = data.draw(st.integers(start, len(body)))
+    units = units_in(body, start, end, kind)
+    previous_end = start
+    for unit in units:
+        text = body[unit.start:unit.end]
+        assert start <= unit.start < unit.end <= end
+        assert unit.start >= previous_end, "units never overlap and come in body order"
+        assert text == text.strip() and text
+        assert len(text) <= MAX_UNIT_CHARS
+        previous_end = unit.end
+
+
+def test_prose_is_cut_into_sentences_but_not_at_abbreviations():
+    body = "Leave is 28 days a year, e.g. for holidays. Ask Dr. Jones first! Then book it."
+    assert unit_texts(body) == ["Leave is 28 days a year, e.g. for holidays.",
+                                "Ask Dr. Jones first!", "Then book it."]
+
+
+def test_list_items_are_units_without_their_markers():
+    body = "You need:\n- a laptop\n- a badge, which\n  wraps onto a second line\n2. a desk"
+    units = units_in(body, 0, len(body), LIST)
+    assert [body[u.start:u.end] for u in units] == [
+        "You need:", "a laptop", "a badge, which\n  wraps onto a second line", "a desk"]
+    assert [u.kind for u in units] == [SENTENCE, ITEM, ITEM, ITEM]
+
+
+def test_code_is_cut_into_lines_without_fences_or_blank_lines():
+    body = "```sh\nsudo enrol --tenant x\n\nsudo reboot\n```"
+    units = units_in(body, 0, len(body), CODE)
+    assert [body[u.start:u.end] for u in units] == ["sudo enrol --tenant x", "sudo reboot"]
+    assert {u.kind for u in units} == {LINE}
+
+
+def test_a_table_row_is_one_unit():
+    body = "| City | Cap |\n|---|---|\n| London | GBP 230 |"
+    start = body.index("| London")
+    (unit,) = units_in(body, start, len(body), "table_row")
+    assert body[unit.start:unit.end] == "| London | GBP 230 |" and unit.kind == ROW
+
+
+def test_text_without_any_boundary_becomes_readable_pieces_not_one_huge_quote():
+    cell = "verylongtoken" * 400          # 5,200 characters, no space, no full stop
+    line = "x = 1; " * 800                # one huge line of code
+    for body, kind in ((cell, PARAGRAPH), (line, CODE)):
+        pieces = unit_texts(body, kind)
+        assert len(pieces) > 5 and all(len(p) <= MAX_UNIT_CHARS for p in pieces)
+        assert "".join(pieces).replace(" ", "") == body.replace(" ", "")
+
+
+# -- the evidence on the real sample index -------------------------------------------
+@pytest.fixture(scope="module")
+def finder_and_searcher(sample_index, embedder):
+    from app.answers.evidence import EvidenceFinder
+    from app.retrieval import Searcher
+    from app.store import Store
+
+    store = Store(sample_index)
+    yield EvidenceFinder(store, embedder), Searcher(store, embedder), store
+    store.close()
+
+
+@pytest.mark.slow
+def test_the_first_quote_answers_the_parental_leave_question(finder_and_searcher):
+    finder, searcher, _ = finder_and_searcher
+    evidence = finder.find(searcher.search(
+        "How many weeks of parental leave are paid at full salary?"))
+    assert "the first 18 weeks are paid at full salary" in evidence[0].text
+    assert evidence[0].source == "employee-handbook.md" and evidence[0].n == 1
+    assert len(evidence) == 3
+
+
+@pytest.mark.slow
+def test_every_quote_of_every_golden_question_is_verbatim_at_its_offsets(finder_and_searcher):
+    from app.bundled import RESOURCES
+    from app.evaluation import load_cases
+
+    finder, searcher, store = finder_and_searcher
+    bodies = {row["id"]: row["body"] for row in store.rows("SELECT id, body FROM sections")}
+    checked = 0
+    for case in load_cases(RESOURCES / "golden" / "sample-handbook.tsv"):
+        response = searcher.search(case.question)
+        results = {r.section_id: r for r in response.results}
+        for evidence in finder.score(response):
+            assert bodies[evidence.section_id][evidence.start:evidence.end] == evidence.text
+            text = results[evidence.section_id].text
+            assert text[evidence.offset:evidence.offset + len(evidence.text)] == evidence.text
+            assert evidence.source and evidence.heading
+            checked += 1
+    assert checked > 68 * 10
+
+
+@pytest.mark.slow
+def test_a_question_the_handbook_does_not_answer_gets_no_evidence(finder_and_searcher):
+    finder, searcher, _ = finder_and_searcher
+    assert finder.find(searcher.search("Who won the 2018 football world cup?")) == []
