@@ -67,7 +67,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a .gguf model file (default: the bundled SmolLM2-135M-Instruct)")
     ask.add_argument("--ctx", type=int, default=4096, help="model context size (default 4096)")
     ask.add_argument("--answer-tokens", type=int, default=384,
-                     help="tokens reserved for the answer (default 384)")
+                     help="most tokens the answer may take (default 384; the focused "
+                          "prompt's answers stop at 128)")
+    ask.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
+                     help="what the model reads: the best evidence with its neighbouring "
+                          "sentences (default), or whole sections (for large models)")
     _retrieval_options(ask, default_k=None)
 
     compare = commands.add_parser(
@@ -264,6 +268,7 @@ def make_searcher(args, store, embedder):
 
 
 def cmd_search(args, db: Path) -> int:
+    from app.answers.evidence import EvidenceFinder
     from app.retrieval import SearchError
 
     embedder = load_embedder()
@@ -272,8 +277,28 @@ def cmd_search(args, db: Path) -> int:
             response = make_searcher(args, store, embedder).search(args.question)
         except SearchError as error:
             raise UserError(str(error)) from error
-    emit(args, response.to_json(), _search_text(response))
+        evidence = EvidenceFinder(store, embedder).find(response)
+    data = response.to_json()
+    data["evidence"] = [e.to_json() for e in evidence]
+    emit(args, data, _evidence_text(evidence) + "\n\n" + _search_text(response))
     return EXIT_OK
+
+
+def _evidence_text(evidence: list) -> str:
+    """The quote first: what the user reads before any model output."""
+    if not evidence:
+        return "No passage looks like an answer to this question."
+    from app.answers.prompt import citation_label
+
+    best, *others = evidence
+    lines = [f"“{best.text}”", f"    {citation_label(best.n, best)}"]
+    lines += [f"  also: “{_short(e.text)}” [{e.n}]" for e in others]
+    return "\n".join(lines)
+
+
+def _short(text: str, width: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width] + " …"
 
 
 def _search_text(response) -> str:
@@ -320,7 +345,7 @@ def _eval_progress(done: int, total: int) -> None:
 
 
 def cmd_ask(args, db: Path) -> int:
-    from app.answers.answerer import Answerer, Finished, Status, Token
+    from app.answers.answerer import Answerer, EvidenceFound, Finished, Status, Token
     from app.answers.model import LocalModel, ModelError
     from app.answers.prompt import PromptTooLarge
     from app.retrieval import SearchError
@@ -329,13 +354,15 @@ def cmd_ask(args, db: Path) -> int:
     model = LocalModel(args.model, n_ctx=args.ctx)
     with open_store(db) as store:
         answerer = Answerer(make_searcher(args, store, embedder), model,
-                            answer_tokens=args.answer_tokens)
+                            answer_tokens=args.answer_tokens, prompt=args.prompt)
         try:
             model.load()
             answer = None
             for event in answerer.ask(args.question):
                 if isinstance(event, Status):
                     print(event.message, file=sys.stderr, flush=True)
+                elif isinstance(event, EvidenceFound) and not args.json and event.evidence:
+                    print(_evidence_text(event.evidence) + "\n", flush=True)
                 elif isinstance(event, Token) and not args.json:
                     print(event.text, end="", flush=True)
                 elif isinstance(event, Finished):
@@ -352,8 +379,12 @@ def cmd_ask(args, db: Path) -> int:
 def _sources_text(answer) -> str:
     if answer.refused:
         return answer.text
+    lines = []
+    if answer.unsupported:
+        facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
+        lines += ["", f"Not found in the sources: {facts}. Check the quote above."]
     title = "Sources cited:" if answer.cited else "Sources consulted (the answer cites none):"
-    lines = ["", "", title]
+    lines += ["", "", title]
     for citation in answer.citations:
         page = f" (p. {citation['page']})" if citation["page"] else ""
         lines.append(f"  [{citation['n']}] {citation['source']} › {citation['heading']}{page}")

@@ -14,6 +14,7 @@ from app.chunking.chunks import DEFAULT_METADATA_POLICY, HEADROOM, ChunkSettings
 from app.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
 
 PROFILES = ("fitted", "spring-default")
+PROMPTS = ("evidence", "sections")
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
 
@@ -22,6 +23,7 @@ class AppSettings:
     model_path: str = ""            # empty: the bundled SmolLM2 GGUF
     n_ctx: int = 4096
     answer_tokens: int = 384
+    prompt: str = "evidence"        # what the model reads: "evidence" or whole "sections"
     results: int = 3                # parents returned (fitted) — "top-k" in the dialog
     candidates: int = 20            # children searched by each of KNN and BM25
     context_tokens: int = SearchSettings.context_tokens  # section text for the model (cl100k)
@@ -61,6 +63,8 @@ class AppSettings:
         defaults = AppSettings()
         if self.profile not in PROFILES:
             self.profile = defaults.profile
+        if self.prompt not in PROMPTS:
+            self.prompt = defaults.prompt
         if not isinstance(self.metadata, dict):
             self.metadata = defaults.metadata
         for name in ("n_ctx", "answer_tokens", "results", "candidates", "overlap",
@@ -77,4 +81,4 @@ class AppSettings:
             (other.overlap, other.window_override, other.profile, other.metadata)
 
 
-__all__ = ["AppSettings", "PROFILES", "CONTEXT_SIZES", "HEADROOM"]
+__all__ = ["AppSettings", "PROFILES", "PROMPTS", "CONTEXT_SIZES", "HEADROOM"]

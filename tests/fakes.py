@@ -49,8 +49,12 @@ class FakeResult:
     text: str
     page: int | None = None
     page_end: int | None = None
-    section_id: int = 1
+    section_id: int | None = None     # one section per result unless given
     chunk_indexes: list[int] = field(default_factory=lambda: [0])
+
+    def __post_init__(self):
+        if self.section_id is None:
+            self.section_id = self.rank
 
 
 @dataclass
@@ -65,6 +69,8 @@ class FakeResponse:
 
 
 class FakeSearcher:
+    store = embedder = None
+
     def __init__(self, results: list[FakeResult], distance: float = 0.3):
         self.results = results
         self.distance = distance
@@ -73,3 +79,31 @@ class FakeSearcher:
     def search(self, question: str) -> FakeResponse:
         self.queries.append(question)
         return FakeResponse(self.results, [FakeCandidate(self.distance)])
+
+
+class FakeFinder:
+    """Evidence without the embedder: each result's first sentence, best first by rank."""
+
+    floor = 0.0
+
+    def score(self, response) -> list:
+        from app.answers.evidence import Evidence
+        from app.answers.units import units_in
+
+        found = []
+        for result in response.results:
+            units = units_in(result.text, 0, len(result.text), "paragraph")
+            for index, unit in enumerate(units):
+                found.append(Evidence(
+                    text=result.text[unit.start:unit.end], source=result.source,
+                    heading=result.heading, page=result.page, start=unit.start, end=unit.end,
+                    score=1.0 / result.rank - index * 0.01, n=result.rank,
+                    section_id=result.section_id, kind=unit.kind, chunk_index=0,
+                    offset=unit.start))
+        return sorted(found, key=lambda e: -e.score)
+
+    def best(self, scored: list, limit: int = 3) -> list:
+        return scored[:limit]
+
+    def find(self, response, limit: int = 3) -> list:
+        return self.best(self.score(response), limit)

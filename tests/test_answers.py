@@ -11,7 +11,7 @@ from app.answers.answerer import (NOTHING_FOUND, Answerer, Conversation, Finishe
 from app.answers.model import LocalModel, ModelError, check_model_file
 from app.bundled import answer_model_path
 from app.cli import main
-from fakes import FakeChatModel, FakeResult, FakeSearcher
+from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
 RESULTS = [FakeResult(1, "handbook.md", "Leave › Annual leave", "Annual leave is 28 days."),
            FakeResult(2, "travel.pdf", "Travel › Hotels", "Hotels up to 160 GBP.", page=4)]
@@ -27,7 +27,7 @@ def run(answerer, question, **options):
 def test_events_stream_in_order_and_the_answer_carries_its_citations():
     model = FakeChatModel()
     model.enqueue("Leave", " is", " 28", " days", " [1]", ".")
-    events, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model), "How much leave?")
+    events, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()), "How much leave?")
     stages = [e.stage for e in events if isinstance(e, Status)]
     assert stages == ["searching", "reading", "generating"]
     assert tokens == answer.text == "Leave is 28 days [1]."
@@ -39,16 +39,27 @@ def test_events_stream_in_order_and_the_answer_carries_its_citations():
 def test_a_marker_pointing_at_nothing_never_reaches_the_screen():
     model = FakeChatModel()
     model.enqueue("Hotels", " are", " capped", " [", "7", "]", " [2", "].")
-    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model), "Hotels?")
+    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()), "Hotels?")
     assert "[7]" not in tokens and tokens == answer.text == "Hotels are capped [2]."
     assert [c["n"] for c in answer.citations] == [2]
 
 
-def test_an_answer_without_markers_still_lists_its_sources():
+def test_an_answer_without_markers_is_attributed_to_the_source_it_shares_words_with():
     model = FakeChatModel()
-    model.enqueue("Twenty-eight", " days.")
-    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model), "How much leave?")
+    model.enqueue("Annual", " leave", " is", " generous.", " Hotels", " are", " capped.")
+    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()),
+                       "How much leave?")
     assert not answer.cited
+    assert [(answer.text[a["start"]:a["end"]], a["n"]) for a in answer.attributed] == [
+        ("Annual leave is generous.", 1), ("Hotels are capped.", 2)]
+    assert [c["source"] for c in answer.citations] == ["handbook.md", "travel.pdf"]
+
+
+def test_an_answer_sharing_no_word_with_any_source_still_lists_every_source():
+    model = FakeChatModel()
+    model.enqueue("Maybe.")
+    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()), "Leave?")
+    assert not answer.cited and answer.attributed == []
     assert [c["source"] for c in answer.citations] == ["handbook.md", "travel.pdf"]
 
 
@@ -57,7 +68,7 @@ def test_stop_ends_generation_between_tokens():
     model.enqueue(*[f" w{i}" for i in range(100)])
     cancel = threading.Event()
     seen = []
-    for event in Answerer(FakeSearcher(RESULTS), model).ask("q", cancel=cancel):
+    for event in Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()).ask("q", cancel=cancel):
         if isinstance(event, Token):
             seen.append(event.text)
             if len(seen) == 3:
@@ -70,7 +81,7 @@ def test_stop_ends_generation_between_tokens():
 def test_nothing_relevant_means_no_generation():
     model = FakeChatModel()
     model.enqueue("made", " up")
-    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS, distance=0.9), model), "Sourdough?")
+    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS, distance=0.9), model, finder=FakeFinder()), "Sourdough?")
     assert model.prompts == [] and tokens == ""
     assert answer.text == NOTHING_FOUND and answer.refused and answer.citations == []
 
@@ -80,7 +91,7 @@ def test_follow_ups_keep_history_and_search_with_the_previous_question():
     model.enqueue("28", " days", " [1]")
     model.enqueue("Yes", " [1]")
     searcher = FakeSearcher(RESULTS)
-    answerer = Answerer(searcher, model)
+    answerer = Answerer(searcher, model, finder=FakeFinder())
     conversation = Conversation()
     for question in ("How many days of annual leave do I get?", "And can I carry them over?"):
         *_, last = answerer.ask(question, conversation)
@@ -116,7 +127,7 @@ def test_a_truncated_model_file_is_refused_in_words(tmp_path):
 @pytest.mark.slow
 def test_a_context_smaller_than_the_reserved_answer_is_a_clear_message(sample_index, capsys):
     code = main(["ask", "How many days of annual leave do I get?", "--db", str(sample_index),
-                 "--ctx", "256", "--answer-tokens", "300"])
+                 "--ctx", "256", "--answer-tokens", "300", "--prompt", "sections"])
     assert code == 1
     assert "cannot hold the question" in capsys.readouterr().err
 

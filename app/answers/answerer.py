@@ -1,19 +1,28 @@
-"""Question in, streamed answer with citations out.
+"""Question in, evidence and a streamed, fact-checked answer with citations out.
 
-    search → relevance check → prompt within budget → stream → citations
+    search → relevance check → evidence (verbatim, before the model)
+      → focused prompt within budget → stream (stop on a loop) → citations → fact check
 
 `Answerer.ask` is a generator of events, so the CLI prints them and the GUI
 forwards them from its worker thread; a cancel token stops generation
-between tokens.
+between tokens. The evidence comes first and does not depend on the model:
+whatever the model then writes, the user has already seen the passage, and
+every number, quote, command and name the model adds is checked against what
+it was given.
 """
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
-from app.answers.citations import MarkerFilter, clean_markers
-from app.answers.prompt import Prompt, Source, Turn, build_prompt
+from app.answers.citations import MarkerFilter, attribute, clean_markers
+from app.answers.fact_check import unsupported
+from app.answers.focused import focused_sources
+from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, SYSTEM_PROMPT, Prompt, Source, Turn, \
+    build_prompt
+from app.answers.repetition import RepetitionGuard
 
 # Cosine distance above which the best child is not about the question at
 # all. Calibrated with scripts/calibrate_relevance.py: the best child of every
@@ -21,8 +30,16 @@ from app.answers.prompt import Prompt, Source, Turn, build_prompt
 # off-topic questions start at 0.755 (dev index) and 0.767 (sample).
 RELEVANCE_THRESHOLD = 0.74
 DEFAULT_ANSWER_TOKENS = 384
+# The focused prompt asks for one or two sentences: a cap well above that
+# ends a ramble without cutting an answer (see docs/answers.md).
+FOCUSED_ANSWER_TOKENS = 128
+EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
+PROMPT_UNITS = 3            # evidence units in the focused prompt (see docs/answers.md)
+EVIDENCE, SECTIONS = "evidence", "sections"
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
                  "is close enough to the question to answer it.")
+NO_EVIDENCE = ("The handbook does not seem to say: the closest passages do not look like an "
+               "answer to this question. They are listed under Sources.")
 
 
 @dataclass
@@ -34,6 +51,14 @@ class Status:
 @dataclass
 class Token:
     text: str
+
+
+@dataclass
+class EvidenceFound:
+    """The verbatim evidence, best first, as soon as it is chosen (before the model)."""
+
+    evidence: list
+    seconds: float            # from the end of the search to the evidence
 
 
 @dataclass
@@ -59,6 +84,12 @@ class Answer:
     dropped_sources: int = 0
     trimmed_sources: int = 0
     sent: list[Source] = field(default_factory=list, repr=False)  # the sources as in the prompt
+    evidence: list = field(default_factory=list)       # app.answers.evidence.Evidence
+    unsupported: list = field(default_factory=list)    # app.answers.fact_check.Fact
+    attributed: list[dict] = field(default_factory=list)  # sentence → source, when uncited
+    prompt: str = EVIDENCE
+    repeated: bool = False     # the model began to repeat itself and was stopped
+    timings: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {"answer": self.text,
@@ -66,7 +97,11 @@ class Answer:
                               for c in self.citations],
                 "context_tokens": self.context_tokens, "model": self.model,
                 "n_ctx": self.n_ctx, "cited": self.cited, "stopped": self.stopped,
-                "refused": self.refused, "sources": self.sources}
+                "refused": self.refused, "sources": self.sources,
+                "evidence": [e.to_json() for e in self.evidence],
+                "unsupported": [f.to_json() for f in self.unsupported],
+                "attributed": self.attributed, "prompt": self.prompt,
+                "repeated": self.repeated, "timings": self.timings}
 
 
 @dataclass
@@ -92,43 +127,92 @@ class Conversation:
 
 
 class Answerer:
+    """`prompt`: EVIDENCE (the focused prompt, default) or SECTIONS (whole
+    sections, for large models). `finder`: the evidence step (by default an
+    EvidenceFinder over the searcher's index)."""
+
     def __init__(self, searcher, model, answer_tokens: int = DEFAULT_ANSWER_TOKENS,
-                 relevance_threshold: float = RELEVANCE_THRESHOLD):
+                 relevance_threshold: float = RELEVANCE_THRESHOLD, prompt: str = EVIDENCE,
+                 prompt_units: int = PROMPT_UNITS, finder=None):
+        from app.answers.evidence import EvidenceFinder
+
         self.searcher = searcher
         self.model = model
-        self.answer_tokens = answer_tokens
+        self.prompt = prompt
+        self.prompt_units = prompt_units
+        self.answer_tokens = min(answer_tokens, FOCUSED_ANSWER_TOKENS) if prompt == EVIDENCE \
+            else answer_tokens
         self.relevance_threshold = relevance_threshold
+        self.finder = finder or EvidenceFinder(searcher.store, searcher.embedder)
 
     def ask(self, question: str, conversation: Conversation | None = None,
             cancel: threading.Event | None = None
-            ) -> Iterator[Status | Retrieved | Token | Finished]:
+            ) -> Iterator[Status | Retrieved | EvidenceFound | Token | Finished]:
         conversation = conversation or Conversation()
         cancel = cancel or threading.Event()
+        started = time.perf_counter()
         yield Status("searching", "searching the handbook…")
         response = self.searcher.search(conversation.retrieval_query(question))
-        sources = [Source.from_result(n, r) for n, r in enumerate(response.results, start=1)]
+        searched = time.perf_counter()
         yield Retrieved(response.results)
         if not self._relevant(response):
-            yield Finished(self._refusal(question, sources))
+            yield Finished(self._refusal(question, NOTHING_FOUND))
+            return
+        scored = self.finder.score(response)
+        evidence = self.finder.best(scored, EVIDENCE_SHOWN)
+        timings = {"search_s": round(searched - started, 3),
+                   "evidence_s": round(time.perf_counter() - searched, 3)}
+        yield EvidenceFound(evidence, timings["evidence_s"])
+        if not evidence:
+            yield Finished(self._refusal(question, NO_EVIDENCE, timings))
             return
         yield Status("reading", "reading sources…")
-        prompt = build_prompt(self.model, question, sources, conversation.turns,
-                              self.model.n_ctx, self.answer_tokens)
-        raw, stopped = [], False
+        prompt = self._prompt(question, response.results, scored, conversation)
+        raw, repeated = yield from self._generate(prompt, cancel, timings, started)
+        answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
+        answer.evidence, answer.repeated = evidence, repeated
+        timings["total_s"] = round(time.perf_counter() - started, 3)
+        answer.timings = timings
+        yield Finished(answer)
+
+    def _prompt(self, question: str, results: list, scored: list,
+                conversation: Conversation) -> Prompt:
+        if self.prompt == EVIDENCE:
+            sources = focused_sources(scored, results, self.prompt_units)
+            system = FOCUSED_SYSTEM_PROMPT
+        else:
+            sources = [Source.from_result(r.rank, r) for r in results]
+            system = SYSTEM_PROMPT
+        return build_prompt(self.model, question, sources, conversation.turns,
+                            self.model.n_ctx, self.answer_tokens, system=system)
+
+    def _generate(self, prompt: Prompt, cancel: threading.Event, timings: dict,
+                  started: float):
+        """Stream the model's answer; stop on the user's Stop or when it loops.
+        Returns the raw text (a repeat cut off) and whether it looped."""
+        raw, repeated = [], False
+        halt = threading.Event()  # the user's Stop, or the guard's
+        guard = RepetitionGuard()
         markers = MarkerFilter({s.n for s in prompt.sources})
         for number, chunk in enumerate(self.model.generate(prompt.text, prompt.stop,
-                                                            self.answer_tokens, cancel)):
+                                                            self.answer_tokens, halt)):
             if number == 0:
+                timings["first_token_s"] = round(time.perf_counter() - started, 3)
                 yield Status("generating", "writing the answer…")
             raw.append(chunk.text)
+            if guard.feed(chunk.text):
+                repeated = True
+                halt.set()
+                break
             shown = markers.feed(chunk.text)
             if shown:
                 yield Token(shown)
-        stopped = cancel.is_set()
+            if cancel.is_set():
+                halt.set()
         tail = markers.flush()
-        if tail:
+        if tail and not repeated:
             yield Token(tail)
-        yield Finished(self._answer(question, "".join(raw), prompt, stopped))
+        return (guard.cut() if repeated else "".join(raw)), repeated
 
     def _relevant(self, response) -> bool:
         distances = [c.vector_distance for c in response.candidates
@@ -139,19 +223,25 @@ class Answerer:
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}
         text, cited = clean_markers(raw.strip(), set(by_number))
-        citations = [by_number[n].citation() for n in cited] or \
+        attributed = [] if cited else attribute(text, prompt.sources)
+        attributed_numbers = list(dict.fromkeys(a["n"] for a in attributed))
+        citations = [by_number[n].citation() for n in cited or attributed_numbers] or \
             [s.citation() for s in prompt.sources]
         return Answer(question=question, text=text, citations=citations, cited=bool(cited),
                       sources=[s.citation() for s in prompt.sources],
                       context_tokens=prompt.prompt_tokens, n_ctx=prompt.n_ctx,
                       model=self.model.name, stopped=stopped, budget=prompt.budget_line,
                       dropped_sources=prompt.dropped_sources,
-                      trimmed_sources=prompt.trimmed_sources, sent=prompt.sources)
+                      trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
+                      unsupported=unsupported(text, [s.text for s in prompt.sources]),
+                      attributed=attributed, prompt=self.prompt)
 
-    def _refusal(self, question: str, sources: list[Source]) -> Answer:
-        return Answer(question=question, text=NOTHING_FOUND, citations=[], cited=False,
+    def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:
+        return Answer(question=question, text=text, citations=[], cited=False,
                       sources=[], context_tokens=0, n_ctx=0, model=self.model.name,
-                      refused="nothing relevant was retrieved")
+                      refused="nothing relevant was retrieved" if text == NOTHING_FOUND
+                      else "no passage looks like an answer", prompt=self.prompt,
+                      timings=timings or {})
 
 
 def as_dict(answer: Answer) -> dict:

@@ -73,3 +73,30 @@ class MarkerFilter:
         new = cleaned[len(self.shown):] if cleaned.startswith(self.shown) else ""
         self.shown = cleaned if new or cleaned.startswith(self.shown) else self.shown
         return new
+
+
+_ANSWER_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+
+
+def attribute(answer: str, sources: list) -> list[dict]:
+    """When the model cites nothing: each answer sentence with the source whose
+    words it shares most (content words, stemmed; a tie goes to the source
+    given first, i.e. the one with the better evidence). A sentence that
+    shares no word with any source is attributed to none."""
+    from app.answers.words import content_stems
+
+    vocabularies = [(s.n, set(content_stems(s.text))) for s in sources]
+    attributed = []
+    for match in _ANSWER_SENTENCE.finditer(answer):
+        words = set(content_stems(match.group(0)))
+        if not words:
+            continue
+        best_n, best = None, 0
+        for n, vocabulary in vocabularies:
+            shared = len(words & vocabulary)
+            if shared > best:
+                best_n, best = n, shared
+        if best_n is not None:
+            start = match.start() + len(match.group(0)) - len(match.group(0).lstrip())
+            attributed.append({"start": start, "end": match.end(), "n": best_n})
+    return attributed

@@ -85,6 +85,10 @@ class Evidence:
     offset: int | None = None  # where `text` starts inside the result's text (sources panel)
     features: dict = field(default_factory=dict, repr=False)
 
+    @property
+    def page_end(self) -> int | None:
+        return self.page  # a unit is cited at the page it starts on
+
     def to_json(self) -> dict:
         return {"text": self.text, "source": self.source, "heading": self.heading,
                 "page": self.page, "start": self.start, "end": self.end,
@@ -110,7 +114,10 @@ class EvidenceFinder:
 
     def find(self, response, limit: int = 3) -> list[Evidence]:
         """The best `limit` units, best first; none when the best is below the floor."""
-        scored = self.score(response)
+        return self.best(self.score(response), limit)
+
+    def best(self, scored: list[Evidence], limit: int = 3) -> list[Evidence]:
+        """Of units scored best first: the first `limit`, or none below the floor."""
         if not scored or scored[0].score < self.weights.floor:
             return []
         return scored[:limit]

@@ -1,15 +1,23 @@
-"""The conversation view: questions, streamed answers with `[n]` links, budgets.
+"""The conversation view: questions, the evidence quote, streamed answers, budgets.
+
+Each answer leads with the evidence: a verbatim quote from the handbook with
+its citation, shown as soon as the search is done (before the model writes a
+word), with the next two passages one click away. The model's answer follows,
+with every fact the sources do not contain marked, and a plain warning above
+it when there is one.
 
 Everything shown comes from the user, the documents or the model, so all of it
-is escaped; the only links are the app's own (hbqa:cite/TURN/N, hbqa:ask/N).
-Tokens arrive fast: they are buffered by the window and the view re-rendered
-on a timer, never per token.
+is escaped; the only links are the app's own (hbqa:cite/TURN/N, hbqa:ask/N,
+hbqa:quote/TURN/I, hbqa:more/TURN, hbqa:copy/TURN, hbqa:copymd/TURN). Tokens
+arrive fast: they are buffered by the window and the view re-rendered on a
+timer, never per token.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from app.answers.prompt import citation_label
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 
 EXAMPLE_QUESTIONS = (
@@ -32,6 +40,10 @@ class Turn:
     error: str = ""
     refused: bool = False
     results: list = field(default_factory=list)
+    evidence: list = field(default_factory=list)     # app.answers.evidence.Evidence, best first
+    evidence_ready: bool = False                     # the evidence step has run
+    more_shown: bool = False                         # the other two quotes are open
+    unsupported: list = field(default_factory=list)  # app.answers.fact_check.Fact
 
 
 class ConversationView(SafeTextBrowser):
@@ -68,8 +80,18 @@ class ConversationView(SafeTextBrowser):
 
     def _turn_html(self, index: int, turn: Turn) -> str:
         parts = [f"<p class='q'><b>You:</b> {esc(turn.question)}</p>"]
+        if turn.evidence:
+            parts.append(self._quote_card(index, turn))
+        elif turn.evidence_ready and not turn.refused and turn.state != "error":
+            parts.append("<p class='meta'>No passage in the handbook looks like an answer to "
+                         "this question.</p>")
+        if turn.unsupported and turn.state in ("done", "stopped"):
+            facts = ", ".join(f"“{esc(f.text)}”" for f in turn.unsupported)
+            parts.append(f"<p class='warn'>Not found in the sources: {facts}. The model may "
+                         "have made this up: rely on the quote above.</p>")
         if turn.answer:
-            parts.append(f"<p class='a'>{self._linked(index, turn)}</p>")
+            label = "<span class='meta'>Model's answer:</span> " if turn.evidence else ""
+            parts.append(f"<p class='a'>{label}{self._linked(index, turn)}</p>")
         if turn.state in ("searching", "reading", "generating"):
             parts.append(f"<p class='status'>{esc(turn.status)}</p>")
         if turn.error:
@@ -78,19 +100,47 @@ class ConversationView(SafeTextBrowser):
             parts.append(self._sources_line(index, turn))
         return "<div>" + "".join(parts) + "</div><hr/>"
 
+    def _quote_card(self, index: int, turn: Turn) -> str:
+        """The best quote, verbatim, with its citation; the next two on demand."""
+        best, *others = turn.evidence
+        rows = [self._quote_row(index, 0, best, "quote")]
+        if others and turn.more_shown:
+            rows += [self._quote_row(index, i, e, "quote other")
+                     for i, e in enumerate(others, start=1)]
+        toggle = ""
+        if others:
+            words = "Hide the other passages" if turn.more_shown else \
+                f"{len(others)} more passage{'s' if len(others) > 1 else ''}"
+            toggle = f"<a href='{APP_SCHEME}:more/{index}'>{words}</a>"
+        return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
+                "<p class='cardtitle'>From the handbook</p>" + "".join(rows) +
+                (f"<p class='meta'>{toggle}</p>" if toggle else "") + "</td></tr></table>")
+
+    @staticmethod
+    def _quote_row(index: int, position: int, evidence, style: str) -> str:
+        label = citation_label(evidence.n, evidence)
+        context = (f"<p class='meta'>{esc(evidence.context)}</p>"
+                   if evidence.context else "")
+        return (f"<p class='{style}'>“{esc(evidence.text)}”</p>{context}"
+                f"<p class='meta'><a href='{APP_SCHEME}:quote/{index}/{position}'>"
+                f"{esc(label)}</a></p>")
+
     def _linked(self, index: int, turn: Turn) -> str:
-        """Escaped answer text in which valid [n] markers become citation links."""
+        """Escaped answer text in which valid [n] markers become citation links
+        and facts not found in the sources are marked."""
         valid = {c["n"] for c in turn.citations} if turn.cited else set()
-        pieces, last = [], 0
+        done = turn.state in ("done", "stopped")
         text = turn.answer
+        marks = [(f.start, f.end) for f in turn.unsupported] if done else []
+        pieces, last = [], 0
         for match in _MARKER.finditer(text):
-            pieces.append(esc(text[last:match.start()]))
+            pieces.append(_marked(text, last, match.start(), marks))
             number = int(match.group(1))
             label = esc(match.group(0))
             pieces.append(f'<a href="{APP_SCHEME}:cite/{index}/{number}">{label}</a>'
-                          if number in valid or turn.state not in ("done", "stopped") else label)
+                          if number in valid or not done else label)
             last = match.end()
-        pieces.append(esc(text[last:]))
+        pieces.append(_marked(text, last, len(text), marks))
         return "".join(pieces).replace("\n", "<br/>")
 
     def _sources_line(self, index: int, turn: Turn) -> str:
@@ -100,8 +150,46 @@ class ConversationView(SafeTextBrowser):
             f'{esc(" (p. %s)" % c["page"]) if c.get("page") else ""}</a>'
             for c in turn.citations)
         suffix = " · stopped" if turn.state == "stopped" else ""
+        copy = (f" · <a href='{APP_SCHEME}:copy/{index}'>Copy answer</a>"
+                f" · <a href='{APP_SCHEME}:copymd/{index}'>Copy as Markdown</a>")
         return (f"<p class='meta'>{esc(title)}: {links}</p>"
-                f"<p class='meta'>{esc(turn.budget)}{esc(suffix)}</p>")
+                f"<p class='meta'>{esc(turn.budget)}{esc(suffix)}{copy}</p>")
+
+
+def _marked(text: str, start: int, end: int, marks: list[tuple[int, int]]) -> str:
+    """text[start:end], escaped, with the unsupported facts inside it marked."""
+    pieces, position = [], start
+    for mark_start, mark_end in sorted(marks):
+        mark_start, mark_end = max(mark_start, position), min(mark_end, end)
+        if mark_start >= mark_end:
+            continue
+        pieces.append(esc(text[position:mark_start]))
+        pieces.append(f"<span class='unsupported' title='not found in the sources'>"
+                      f"{esc(text[mark_start:mark_end])}</span>")
+        position = mark_end
+    pieces.append(esc(text[position:end]))
+    return "".join(pieces)
+
+
+def copy_text(turn: Turn, markdown: bool = False) -> str:
+    """The turn as the user would paste it: the quote with its citation, the
+    model's answer (its unsupported facts named), and the sources."""
+    lines = []
+    quote = (lambda t: "> " + t.replace("\n", "\n> ")) if markdown else (lambda t: f"“{t}”")
+    if turn.evidence:
+        best = turn.evidence[0]
+        lines += [quote(best.text), f"— {citation_label(best.n, best)}", ""]
+    if turn.answer:
+        lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
+                     if turn.evidence else turn.answer)
+    if turn.unsupported:
+        lines.append("Not found in the sources: " +
+                     ", ".join(f"“{f.text}”" for f in turn.unsupported))
+    if turn.citations and not turn.refused:
+        lines += ["", "Sources:"] + [
+            ("- " if markdown else "  ") + f"[{c['n']}] {c['source']} › {c['heading']}" +
+            (f" (p. {c['page']})" if c.get("page") else "") for c in turn.citations]
+    return "\n".join(lines).strip() + "\n"
 
 
 STYLE = """
@@ -110,4 +198,10 @@ p.a { margin-left: 12px; }
 p.status { color: #6b6b6b; font-style: italic; margin-left: 12px; }
 p.error { color: #a4262c; margin-left: 12px; }
 p.meta { color: #555555; margin-left: 12px; }
+p.warn { color: #8a4b00; background-color: #fff4e0; margin-left: 12px; }
+p.cardtitle { color: #555555; font-size: small; margin: 0; }
+p.quote { margin-left: 12px; font-size: large; }
+p.other { font-size: medium; color: #333333; }
+table.card { background-color: #f4f7fb; border: 1px solid #c9d6e6; margin-left: 12px; }
+span.unsupported { background-color: #ffd6d6; text-decoration: underline; }
 """

@@ -219,6 +219,7 @@ class MainWindow(QMainWindow):
         self.startWarmUp.connect(self.answer_worker.warm_up)
         self.answer_worker.status.connect(self._on_status)
         self.answer_worker.retrieved.connect(self._on_retrieved)
+        self.answer_worker.evidence.connect(self._on_evidence)
         self.answer_worker.token.connect(self._token_buffer.append)
         self.answer_worker.finished.connect(self._on_answer)
         self.answer_worker.failed.connect(self._on_answer_failed)
@@ -426,6 +427,14 @@ class MainWindow(QMainWindow):
         self.sources.show_results(results)
         self.side.setCurrentWidget(self.sources)
 
+    def _on_evidence(self, evidence: list) -> None:
+        if self.current_turn is None:
+            return
+        self.current_turn.evidence = evidence
+        self.current_turn.evidence_ready = True
+        self.sources.show_evidence(evidence)
+        self.conversation.render()
+
     def _flush_tokens(self) -> None:
         if self._token_buffer and self.current_turn is not None:
             self.current_turn.answer += "".join(self._token_buffer)
@@ -443,10 +452,12 @@ class MainWindow(QMainWindow):
         turn.refused = bool(answer.refused)
         turn.state = "stopped" if answer.stopped else "done"
         turn.budget = answer.budget
+        turn.unsupported = answer.unsupported
         self.budget.setText(answer.budget)
         cited = {c["n"] for c in answer.citations} if answer.cited else set()
         note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
         self.sources.show_results(turn.results, cited, note)
+        self.sources.show_evidence(turn.evidence)
         self.conversation.render()
 
     def _on_answer_failed(self, message: str) -> None:
@@ -483,6 +494,56 @@ class MainWindow(QMainWindow):
                 self.ask(examples[int(parts[1])])
         elif parts[0] == "cite" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
             self.open_citation(int(parts[1]), int(parts[2]))
+        elif parts[0] == "quote" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            self.open_quote(int(parts[1]), int(parts[2]))
+        elif parts[0] in ("more", "copy", "copymd") and len(parts) == 2 and parts[1].isdigit():
+            self._turn_action(parts[0], int(parts[1]))
+
+    def _turn_action(self, action: str, turn_index: int) -> None:
+        from PySide6.QtWidgets import QApplication
+
+        from app.gui.conversation import copy_text
+
+        if not 0 <= turn_index < len(self.conversation.turns):
+            return
+        turn = self.conversation.turns[turn_index]
+        if action == "more":
+            turn.more_shown = not turn.more_shown
+            self.conversation.render()
+        else:
+            QApplication.clipboard().setText(copy_text(turn, markdown=action == "copymd"))
+            self.statusBar().showMessage("Answer copied", 3000)
+
+    def open_quote(self, turn_index: int, position: int) -> None:
+        """Show a quote in the sources panel and the viewer, highlighted at its offsets."""
+        if not 0 <= turn_index < len(self.conversation.turns):
+            return
+        turn = self.conversation.turns[turn_index]
+        if not 0 <= position < len(turn.evidence):
+            return
+        evidence = turn.evidence[position]
+        cited = {c["n"] for c in turn.citations} if turn.cited else set()
+        self.sources.show_results(turn.results, cited)
+        self.sources.show_evidence(turn.evidence, position)
+        self.sources.select(evidence.n)
+        self.open_evidence(evidence)
+
+    def open_evidence(self, evidence) -> None:
+        from app.gui.viewer import Location
+
+        with Store(self.db) as store:
+            section = store.rows("SELECT start_char FROM sections WHERE id = ?",
+                                 (evidence.section_id,))
+        if not section:
+            self.messages.show_message("This source is no longer in the index; re-index the "
+                                       "folder and ask again.")
+            return
+        self.viewer.show_location(Location(
+            path=self.folder / evidence.source, source=evidence.source,
+            heading=evidence.heading, page=evidence.page,
+            section_start=section[0]["start_char"], spans=[(evidence.start, evidence.end)],
+            texts=[evidence.text]))
+        self.side.setCurrentWidget(self.viewer)
 
     def open_citation(self, turn_index: int, n: int) -> None:
         if not 0 <= turn_index < len(self.conversation.turns):

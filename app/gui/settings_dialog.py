@@ -221,6 +221,18 @@ class SettingsDialog(QDialog):
         self.answer_spin.setToolTip("Tokens of the context reserved for the answer; the rest "
                                     "holds the question and the sources.")
         form.addRow("Answer length:", self.answer_spin)
+
+        self.prompt_combo = QComboBox()
+        self.prompt_combo.addItem("The best passages (fast; for small models)", "evidence")
+        self.prompt_combo.addItem("Whole sections (for large models)", "sections")
+        _fixed(self.prompt_combo)
+        self.prompt_combo.setToolTip(
+            "What the model reads. The best passages: the three sentences, rows or lines of "
+            "code most likely to answer, with their neighbours (a few hundred tokens: the "
+            "bundled model starts answering in about a second, and its answers are capped "
+            "at 128 tokens). Whole sections: everything under Sources, for a model that can "
+            "use it.")
+        form.addRow("Model reads:", self.prompt_combo)
         return group
 
     def _retrieval_group(self) -> QGroupBox:
@@ -395,6 +407,7 @@ class SettingsDialog(QDialog):
             index = self.n_ctx_combo.count() - 1
         self.n_ctx_combo.setCurrentIndex(index)
         self.answer_spin.setValue(settings.answer_tokens)
+        self.prompt_combo.setCurrentIndex(max(self.prompt_combo.findData(settings.prompt), 0))
         self.results_spin.setValue(settings.results)
         self.context_spin.setValue(settings.context_tokens)
         self.candidates_spin.setValue(settings.candidates)
@@ -494,6 +507,7 @@ class SettingsDialog(QDialog):
             model_path=self.model_edit.text().strip(),
             n_ctx=int(self.n_ctx_combo.currentData()),
             answer_tokens=self.answer_spin.value(),
+            prompt=str(self.prompt_combo.currentData()),
             results=self.results_spin.value(),
             context_tokens=self.context_spin.value(),
             candidates=self.candidates_spin.value(),

@@ -26,6 +26,8 @@ class SourcesPanel(QWidget):
         super().__init__(parent)
         self.results: list = []
         self.cited: set[int] = set()
+        self.evidence: list = []       # the quotes of the answer, best first
+        self.selected_quote = 0
         self.title = plain_label("Sources")
         self.title.setStyleSheet("font-weight: bold")
         self.list = QListWidget()
@@ -79,6 +81,11 @@ class SourcesPanel(QWidget):
         else:
             self.detail.setHtml("<p style='color:#666'>The sources of an answer appear here.</p>")
 
+    def show_evidence(self, evidence: list, selected: int = 0) -> None:
+        """Mark the answer's quotes in the sources' text (the selected one strongest)."""
+        self.evidence, self.selected_quote = list(evidence), selected
+        self._show_current(self.list.currentRow())
+
     def select(self, n: int) -> None:
         if 1 <= n <= len(self.results):
             self.list.setCurrentRow(n - 1)
@@ -92,35 +99,42 @@ class SourcesPanel(QWidget):
         if not 0 <= row < len(self.results):
             return
         result = self.results[row]
+        quotes = [(e.offset, e.offset + len(e.text),
+                   QUOTE if i == self.selected_quote else OTHER_QUOTE)
+                  for i, e in enumerate(self.evidence)
+                  if e.n == row + 1 and e.offset is not None]
         html = [f"<p><b>{esc(source_label(row + 1, result))}</b></p>",
-                f"<p style='white-space: pre-wrap'>{highlighted(result)}</p>"]
+                f"<p style='white-space: pre-wrap'>{highlighted(result, quotes)}</p>"]
         if self.trace.isChecked():
             html.append(trace_table(result))
         self.detail.setHtml("".join(html))
 
 
 BEST_MATCH, OTHER_MATCH = "#ffd84d", "#fff6c7"
+QUOTE, OTHER_QUOTE = "#9fe0a8", "#d8f3dc"   # the answer's quotes: green, over the matches
 SHOWN_MATCHES = 3
 
 
-def highlighted(result) -> str:
+def highlighted(result, quotes: list[tuple[int, int, str]] = ()) -> str:
     """The result's text, escaped, with its best-matching children highlighted:
     the best one strongly, the next two lightly (more would paint everything).
     Code brought along after a match (see bring_following_code) counts as one
-    of them: it is what the sentence before it points at."""
-    spans = sorted((m.start, m.end, BEST_MATCH if rank == 0 else OTHER_MATCH)
-                   for rank, m in enumerate(result.chunks[:SHOWN_MATCHES])
-                   if m.start is not None and m.end is not None)
-    pieces, last = [], 0
-    for start, end, colour in spans:
-        start = max(start, last)
-        if end <= start:
-            continue
-        pieces.append(esc(result.text[last:start]))
-        pieces.append(f"<span style='background-color:{colour}'>"
-                      f"{esc(result.text[start:end])}</span>")
-        last = end
-    pieces.append(esc(result.text[last:]))
+    of them: it is what the sentence before it points at. The answer's quotes
+    (offsets in the text, colour) are painted over the matches."""
+    matches = [(m.start, m.end, BEST_MATCH if rank == 0 else OTHER_MATCH)
+               for rank, m in enumerate(result.chunks[:SHOWN_MATCHES])
+               if m.start is not None and m.end is not None]
+    colours: list[str | None] = [None] * len(result.text)
+    for start, end, colour in list(reversed(matches)) + list(reversed(list(quotes))):
+        colours[max(start, 0):end] = [colour] * len(colours[max(start, 0):end])
+    pieces, start = [], 0
+    for end in range(1, len(result.text) + 1):
+        if end == len(result.text) or colours[end] != colours[start]:
+            text = esc(result.text[start:end])
+            colour = colours[start]
+            pieces.append(f"<span style='background-color:{colour}'>{text}</span>"
+                          if colour else text)
+            start = end
     return "".join(pieces)
 
 

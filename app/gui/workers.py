@@ -15,7 +15,8 @@ from pathlib import Path
 import apsw
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app.answers.answerer import Answerer, Conversation, Finished, Retrieved, Status, Token
+from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finished, Retrieved,
+                                  Status, Token)
 from app.answers.model import ModelError
 from app.answers.model_process import ModelProcess
 from app.answers.prompt import PromptTooLarge
@@ -80,6 +81,7 @@ class AnswerWorker(QObject):
 
     status = Signal(str, str)      # stage, message
     retrieved = Signal(object)     # list of app.retrieval.Result
+    evidence = Signal(object)      # list of app.answers.evidence.Evidence, best first
     token = Signal(str)
     finished = Signal(object)      # app.answers.answerer.Answer
     failed = Signal(str)           # a message in words (the sources may still have arrived)
@@ -111,7 +113,8 @@ class AnswerWorker(QObject):
             with Store(Path(db)) as store:
                 searcher = Searcher(store, self._embedder_factory(settings), settings.search())
                 answerer = Answerer(searcher, self._model_for(settings),
-                                    answer_tokens=settings.answer_tokens)
+                                    answer_tokens=settings.answer_tokens,
+                                    prompt=settings.prompt)
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
@@ -145,6 +148,8 @@ class AnswerWorker(QObject):
             self.status.emit(event.stage, event.message)
         elif isinstance(event, Retrieved):
             self.retrieved.emit(event.results)
+        elif isinstance(event, EvidenceFound):
+            self.evidence.emit(event.evidence)
         elif isinstance(event, Token):
             self.token.emit(event.text)
         elif isinstance(event, Finished):

@@ -1,0 +1,222 @@
+"""The fact check: every number, quote, command and name in an answer, looked up in its sources.
+
+A small model writes fluent sentences around facts it may have invented. The
+facts a reader acts on are few kinds of token, and each can be checked
+mechanically against the text the model was given:
+
+- numbers, with their unit when it is one of time, size or share ("18 weeks",
+  "£230", "60 %", "1,000", "eighteen", "31 March" gives 31 and March);
+- quoted strings ("…", “…”, `…`);
+- commands, paths and identifiers (`pg_hba.conf`, `--tenant`, `kernel.shmmax=…`,
+  `/var/log`, `MAX_ERROR_RATE`, `PersistentKeepalive`);
+- capitalised names inside a sentence (Kestrel House, HRdesk, March).
+
+Both sides are normalised the same way (case, thousands separators, number
+words, whitespace) before the lookup. What is not found is returned as an
+unsupported fact with its offsets in the answer, for the view to mark.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.answers.words import stem
+
+NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
+
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
+                      "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
+                      "thousand": "1000", "twice": "2", "once": "1", "half": "0.5",
+                      "dozen": "12", "million": "1000000"})
+_UNITS = {"day": "day", "week": "week", "month": "month", "year": "year", "hour": "hour",
+          "minute": "minute", "min": "minute", "second": "second", "sec": "second",
+          "percent": "%", "per cent": "%", "%": "%", "kb": "kb", "mb": "mb", "gb": "gb",
+          "tb": "tb", "ms": "ms", "millisecond": "ms"}
+_UNIT_PATTERN = r"(?:per cent|percent|%|(?:millisecond|minute|second|month|week|hour|year|day|" \
+                r"min|sec|kb|mb|gb|tb|ms)s?)\b"
+_DIGITS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?")
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+                          + r")\b", re.IGNORECASE)
+_NUMBER_THEN_UNIT = re.compile(r"(\d+(?:\.\d+)?)[\s-]?(" + _UNIT_PATTERN + ")?", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]{2,200})\"|“([^”\n]{2,200})”|`([^`\n]{1,200})`")
+_CODE_TOKEN = re.compile(r"(?<![\w/.-])(?:--?[A-Za-z][\w-]*|[\w.~-]*(?:[_/=]|\w\.\w)[\w./=:~-]*"
+                         r"|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Za-z]\w*(?:-\w+)+)")
+_CAPITALISED = re.compile(r"\b[A-Z][\w’'&-]*(?:\s+[A-Z][\w’'&-]*)*")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[-*•]\s+|\(\s*)$")
+_MARKERS = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
+_NOT_NAMES = frozenset({"I", "I'm", "I've", "OK"})
+
+
+@dataclass(frozen=True)
+class Fact:
+    text: str
+    kind: str
+    start: int       # offsets in the answer
+    end: int
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "kind": self.kind, "start": self.start, "end": self.end}
+
+
+def normalise(text: str) -> str:
+    """Lower case, number words as digits, no thousands separators, one space."""
+    text = _MARKERS.sub(" ", text)
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
+    return re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
+
+
+class Sources:
+    """The normalised text the answer is checked against, and its indexes."""
+
+    def __init__(self, texts: list[str]):
+        self.text = normalise("\n".join(texts))
+        self.numbers = {_canonical(n) for n in _DIGITS.findall(self.text)}
+        self.units_after = {}
+        for match in _NUMBER_THEN_UNIT.finditer(self.text):
+            unit = _unit(match.group(2))
+            self.units_after.setdefault(_canonical(match.group(1)), set()).add(unit)
+        self.words = {stem(w) for w in re.findall(r"[^\W_]+", self.text)}
+
+    def has_number(self, number: str, unit: str | None) -> bool:
+        number = _canonical(number)
+        if number not in self.numbers:
+            return False
+        units = self.units_after.get(number, set())
+        # "18 days" where the sources only ever say "18 weeks" is not supported;
+        # "18" alone, or a unit the sources use with that number, is.
+        return unit is None or unit in units or units <= {None}
+
+    def has_text(self, text: str) -> bool:
+        return normalise(text) in self.text
+
+    def has_name(self, name: str) -> bool:
+        return all(stem(w) in self.words for w in re.findall(r"[^\W_]+", normalise(name)))
+
+
+def extract(answer: str) -> list[Fact]:
+    """Every checkable fact in the answer, in order; a fact inside a longer one
+    (a number inside a quoted string) is left to the longer one."""
+    facts: list[Fact] = []
+    for match in _QUOTED.finditer(answer):
+        group = next(i for i in (1, 2, 3) if match.group(i) is not None)
+        facts.append(Fact(match.group(group), QUOTE, match.start(group), match.end(group)))
+    for match in _CODE_TOKEN.finditer(answer):
+        token = match.group(0).rstrip(".,:;")
+        if re.search(r"[A-Za-z]", token) and not _is_plain_word(token):
+            facts.append(Fact(token, CODE, match.start(), match.start() + len(token)))
+    facts += _numbers(answer)
+    facts += _names(answer)
+    return _outermost(facts)
+
+
+def unsupported(answer: str, source_texts: list[str]) -> list[Fact]:
+    """The facts of `answer` that its sources do not contain."""
+    sources = Sources(source_texts)
+    return [fact for fact in extract(answer) if not _supported(fact, answer, sources)]
+
+
+def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
+    if fact.kind == NUMBER:
+        match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
+        return match is not None and sources.has_number(match.group(1), _unit(match.group(2)))
+    if fact.kind == NAME:
+        return sources.has_name(fact.text)
+    return sources.has_text(fact.text)
+
+
+def _numbers(answer: str) -> list[Fact]:
+    """Digits (with a unit after them when there is one) and number words."""
+    facts = []
+    pattern = re.compile(r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?"
+                         r"|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b)"
+                         r"(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
+    for match in pattern.finditer(answer):
+        if _inside_marker(answer, match.start()):
+            continue
+        word = match.group(0).split()[0].split("-")[0].lower()
+        if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, match.group(0),
+                                                            re.IGNORECASE):
+            continue  # "at once", "one of them": not a quantity
+        facts.append(Fact(match.group(0), NUMBER, match.start(), match.end()))
+    return facts
+
+
+def _names(answer: str) -> list[Fact]:
+    facts = []
+    for match in _CAPITALISED.finditer(answer):
+        words = match.group(0).split()
+        start = match.start()
+        if _SENTENCE_START.search(answer[:start]):
+            if len(words) == 1:
+                continue  # "Yes", "The", "Employees": a sentence's first word says nothing
+            # "New York is…": the name is kept whole; "You get…": the first word drops
+            first = words[0]
+            if first.lower() in _COMMON_STARTS:
+                start = answer.index(words[1], start + len(first))
+                words = words[1:]
+        text = " ".join(words)
+        if text in _NOT_NAMES or not any(c.isalpha() for c in text):
+            continue
+        facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
+    return facts
+
+
+_COMMON_STARTS = frozenset("""a an the this that these those it its you your yes no if
+when where what which who how in on at for to of and but or so as after before during
+with without by from our we they he she there here each every all any some most many
+employees staff""".split())
+
+
+def _outermost(facts: list[Fact]) -> list[Fact]:
+    facts = sorted(facts, key=lambda f: (f.start, -(f.end - f.start)))
+    kept: list[Fact] = []
+    for fact in facts:
+        if kept and fact.start < kept[-1].end:
+            continue
+        kept.append(fact)
+    return kept
+
+
+def _is_plain_word(token: str) -> bool:
+    """An ordinary word, maybe hyphenated ("full-time") or abbreviated ("e.g."),
+    not an identifier. A hyphenated token is ordinary only when each part is a
+    whole word of the embedder's English vocabulary: "quillmoor-prod" is a name."""
+    if re.fullmatch(r"[A-Za-z]+|(?:[A-Za-z]\.){2,}", token):
+        return True
+    if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):
+        return all(part.lower() in _vocabulary() for part in token.split("-"))
+    return False
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """The whole words (not ##pieces) of the bundled MiniLM tokenizer: 30,000
+    common English words and word pieces, read from the shipped tokenizer.json."""
+    from app.bundled import TOKENIZER_PATH
+
+    vocab = json.loads(TOKENIZER_PATH.read_text(encoding="utf-8"))["model"]["vocab"]
+    return frozenset(word for word in vocab if word.isalpha())
+
+
+def _inside_marker(answer: str, offset: int) -> bool:
+    return any(m.start() <= offset < m.end() for m in _MARKERS.finditer(answer))
+
+
+def _canonical(number: str) -> str:
+    number = number.replace(",", "")
+    if "." in number:
+        number = number.rstrip("0").rstrip(".")
+    return number.lstrip("0") or "0"
+
+
+def _unit(text: str | None) -> str | None:
+    if not text:
+        return None
+    text = text.lower()
+    return _UNITS.get(text) or _UNITS.get(text.rstrip("s")) or text

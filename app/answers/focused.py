@@ -1,0 +1,62 @@
+"""The focused prompt: the best evidence, each with the sentences either side of it.
+
+A 135M model given three whole sections (1,700 tokens) answers at length and
+rarely right, and reads for seconds before its first word. Given the few
+units that most likely answer, best first, each with its neighbours for
+context, it has less to misread and less to read. The sources panel still
+shows the whole sections: only the prompt is focused.
+
+Each source keeps the number of the section it comes from, so `[n]` in the
+answer still points at the section the user sees as [n]. A table row is given
+as `Header: value; …` (what the row means), everything else verbatim.
+"""
+from __future__ import annotations
+
+from app.answers.evidence import Evidence
+from app.answers.prompt import Source
+from app.answers.units import ROW
+
+GAP = " … "
+
+
+def focused_sources(scored: list[Evidence], results: list, units: int,
+                    neighbours: int = 1) -> list[Source]:
+    """Sources built from the best `units` of `scored` (every candidate unit,
+    best first), ordered by their best unit."""
+    by_section: dict[int, list[Evidence]] = {}
+    for evidence in scored:
+        by_section.setdefault(evidence.section_id, []).append(evidence)
+    for section in by_section.values():
+        section.sort(key=lambda e: e.start)
+    chosen: dict[int, dict[tuple[int, int], Evidence]] = {}
+    for evidence in scored[:units]:
+        siblings = by_section[evidence.section_id]
+        index = next(i for i, e in enumerate(siblings) if e is evidence)
+        window = siblings[max(0, index - neighbours):index + neighbours + 1]
+        picked = chosen.setdefault(evidence.section_id, {})
+        for unit in window:
+            picked[(unit.start, unit.end)] = unit
+    results_by_section = {r.section_id: r for r in results}
+    return [_source(results_by_section[section_id], sorted(picked.values(),
+                                                          key=lambda e: e.start))
+            for section_id, picked in chosen.items()]
+
+
+def _source(result, units: list[Evidence]) -> Source:
+    pieces = []
+    for previous, unit in zip([None] + units, units):
+        text = unit.context if unit.kind == ROW and unit.context else unit.text
+        if previous is not None:
+            pieces.append(" " if _adjacent(previous, unit) else GAP)
+        pieces.append(text)
+    return Source(n=result.rank, source=result.source, heading=result.heading,
+                  page=units[0].page if units[0].page is not None else result.page,
+                  page_end=units[-1].page if units[-1].page is not None else result.page_end,
+                  text="".join(pieces), section_id=result.section_id,
+                  chunk_indexes=sorted({u.chunk_index for u in units}))
+
+
+def _adjacent(previous: Evidence, unit: Evidence) -> bool:
+    """Whether two units of a section follow each other in its text (nothing
+    but white space or a list marker between them)."""
+    return unit.start - previous.end <= 8

@@ -1,0 +1,79 @@
+"""The answer view as a user sees it: the quote first, marked facts, copy."""
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from app.gui.main_window import MainWindow
+from tests.gui.test_main_window import Replies, ask, folder, wait_indexed  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.slow  # the real embedder indexes the folder
+
+
+@pytest.fixture
+def window(qtbot, folder, qsettings):  # noqa: F811 - the fixture imported above
+    replies = Replies()
+    window = MainWindow(folder, model_factory=replies, settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    return window, replies
+
+
+def test_the_quote_comes_first_verbatim_with_its_citation(qtbot, window):
+    window, replies = window
+    replies.model.enqueue("You", " get", " 28", " days", " [1].")
+    ask(qtbot, window, "How many days of annual leave do I get?")
+    text = window.conversation.toPlainText()
+    quote = "“Everyone gets 28 days of annual leave per year, booked in the HR portal.”"
+    assert quote in text
+    assert text.index(quote) < text.index("You get 28 days")
+    assert "[1] handbook.md › Staff handbook › Annual leave" in text
+    assert "Not found in the sources" not in text
+
+
+def test_a_quote_opens_in_the_viewer_highlighted_at_its_offsets(qtbot, window):
+    window, replies = window
+    replies.model.enqueue("60", " EUR", " [1]")
+    ask(qtbot, window, "What is the per diem in Berlin?")
+    turn = window.conversation.turns[0]
+    assert turn.evidence[0].text == "The per diem in Berlin is 60 EUR per day."
+    window.conversation.appLinkClicked.emit("quote/0/0")
+    assert window.side.currentWidget() is window.viewer
+    assert window.viewer.current_page == 2 and window.viewer.highlight_count >= 1
+
+
+def test_a_made_up_number_is_marked_and_named_above_the_answer(qtbot, window):
+    window, replies = window
+    replies.model.enqueue("You", " get", " 35", " days", " [1].")
+    answer = ask(qtbot, window, "How many days of annual leave do I get?")
+    assert [f.text for f in answer.unsupported] == ["35 days"]
+    text = window.conversation.toPlainText()
+    assert "Not found in the sources: “35 days”" in text
+    assert text.index("Not found in the sources") < text.index("You get 35 days")
+    assert "class=\"unsupported\"" in window.conversation.toHtml() or \
+        "ffd6d6" in window.conversation.toHtml()
+    quote = "“Everyone gets 28 days of annual leave per year, booked in the HR portal.”"
+    assert text.index(quote) < text.index("Not found in the sources")
+
+
+def test_copy_answer_gives_the_quote_the_answer_and_the_sources(qtbot, window):
+    window, replies = window
+    replies.model.enqueue("You", " get", " 28", " days", " [1].")
+    ask(qtbot, window, "How many days of annual leave do I get?")
+    window.conversation.appLinkClicked.emit("copymd/0")
+    copied = QApplication.clipboard().text()
+    assert copied.startswith("> Everyone gets 28 days of annual leave per year")
+    assert "**Model's answer:** You get 28 days [1]." in copied
+    assert "- [1] handbook.md › Staff handbook › Annual leave" in copied
+    window.conversation.appLinkClicked.emit("copy/0")
+    assert QApplication.clipboard().text().startswith("“Everyone gets 28 days")
+
+
+def test_the_other_passages_are_one_click_away(qtbot, window):
+    window, replies = window
+    replies.model.enqueue("28", " days", " [1]")
+    ask(qtbot, window, "How many days of annual leave do I get?")
+    turn = window.conversation.turns[0]
+    assert len(turn.evidence) >= 2
+    other = turn.evidence[1].text
+    assert other not in window.conversation.toPlainText()
+    window.conversation.appLinkClicked.emit("more/0")
+    assert other in window.conversation.toPlainText()
