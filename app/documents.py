@@ -7,6 +7,7 @@ located (and highlighted) inside the parent it belongs to.
 from __future__ import annotations
 
 import bisect
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -86,6 +87,28 @@ class Document:
     sections: list[Section]
     metadata: dict = field(default_factory=dict)  # e.g. Markdown front matter
     pages: int | None = None
+
+
+def file_title(path: Path) -> str:
+    """A file's name without its extension, as text: bytes that are not UTF-8
+    (old Windows zips, Samba shares) shown as \\xNN, the way scan shows its path.
+    Python hands such a name over with lone surrogates, which the tokenizer,
+    SQLite and JSON all refuse."""
+    return os.fsencode(Path(path).stem).decode("utf-8", "backslashreplace")
+
+
+def clean_text(text: str) -> str:
+    """`text` with any lone surrogate (a broken UTF-16 PDF bookmark, an
+    undecodable file name) replaced by U+FFFD, so it can be tokenised and stored."""
+    return text.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(text) else text
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
 
 
 def strip_span(text: str, start: int, end: int) -> tuple[int, int]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,17 @@ def display_path(path: Path, root: Path) -> str:
     (SQLite text and JSON need valid UTF-8, and the user needs to see the name)."""
     raw = os.fsencode(path.relative_to(root).as_posix())
     return raw.decode("utf-8", "backslashreplace")
+
+
+def file_path(root: Path, rel: str) -> Path:
+    """The file a `display_path` names: the same text, or, for a name that was
+    not UTF-8, the path with its \\xNN escapes turned back into bytes."""
+    plain = root / rel
+    if plain.exists() or "\\x" not in rel:
+        return plain
+    raw = re.sub(rb"\\x([0-9a-f]{2})", lambda m: bytes([int(m.group(1), 16)]),
+                 rel.encode("utf-8"))
+    return root / os.fsdecode(raw)
 
 
 def _classify(root: Path, path: Path) -> FoundFile | Skipped:

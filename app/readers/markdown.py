@@ -24,6 +24,7 @@ from app.documents import (
     Section,
     Table,
     TableRow,
+    file_title,
 )
 from app.readers.text import make_section, push_heading, read_text_file, strip_span
 
@@ -91,7 +92,7 @@ def _title(metadata: dict, tokens: list[Token], path: Path) -> str:
             heading = inline_text(tokens[index + 1])
             if heading:
                 return heading
-    return path.stem
+    return file_title(path)
 
 
 def _sections(text: str, tokens: list[Token], lines: _LineIndex, title: str) -> list[Section]:

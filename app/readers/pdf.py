@@ -17,7 +17,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
-from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section
+from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section, clean_text, file_title
 from app.readers.running_lines import furniture_offsets
 from app.readers.text import (
     is_bullet,
@@ -51,7 +51,7 @@ def read_pdf(path: Path) -> Document:
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
     if not text.strip():
         raise ReadError("the PDF has no text layer (scanned images?); it would need OCR")
-    title = title or (entries[0][0] if entries else path.stem)
+    title = title or (entries[0][0] if entries else file_title(path))
     if entries:
         sections = _outline_sections(text, entries, page_spans, title)
     else:
@@ -126,7 +126,7 @@ def _metadata_title(reader: PdfReader) -> str | None:
         title = reader.metadata.title if reader.metadata else None
     except Exception:  # noqa: BLE001 - a broken /Info dictionary just means no title
         return None
-    title = " ".join(str(title).split()) if title else ""
+    title = clean_text(" ".join(str(title).split())) if title else ""
     return title or None
 
 
@@ -141,7 +141,7 @@ def _outline_entries(reader: PdfReader, page_count: int) -> list[tuple[str, int,
             if isinstance(item, list):
                 walk(item, level + 1)  # the children of the entry before
                 continue
-            title = " ".join(str(getattr(item, "title", "") or "").split())
+            title = clean_text(" ".join(str(getattr(item, "title", "") or "").split()))
             page = _destination_page(reader, item)
             if title and page is not None and 0 <= page < page_count:
                 entries.append((title, page, level))

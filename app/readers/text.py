@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section, strip_span
+from app.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section, file_title,
+                           strip_span)
 
 # "•", "-", "*", "+", "1.", "2)", "a)": the markers people type or PDFs show.
 BULLET_RE = re.compile(r"\s*(?:[-*+•‣◦▪●–]|\d{1,3}[.)]|[a-z][)])\s+\S")
@@ -105,7 +106,7 @@ def read_text(path: Path) -> Document:
     path = Path(path)
     text = read_text_file(path)
     headings = _find_headings(text)
-    title = headings[0][3] if headings else path.stem
+    title = headings[0][3] if headings else file_title(path)
     sections = _sections(text, headings, title)
     return Document(path=path, format="text", title=title, text=text, sections=sections)
 
