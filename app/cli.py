@@ -72,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
                      help="what the model reads: the best evidence with its neighbouring "
                           "sentences (default), or whole sections (for large models)")
+    ask.add_argument("--prompt-units", type=int, default=None, metavar="N",
+                     help="with --prompt evidence: how many evidence units (default 3)")
     _retrieval_options(ask, default_k=None)
 
     compare = commands.add_parser(
@@ -86,6 +88,18 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate = commands.add_parser("eval", parents=[common], help="golden-set retrieval evaluation")
     evaluate.add_argument("cases", type=Path, help="TSV with question and answer_span columns")
     _retrieval_options(evaluate, default_k=5)
+    evaluate.add_argument("--answers", action="store_true",
+                          help="evaluate whole answers with the real model (evidence@1/@3, "
+                               "answer accuracy, unsupported facts, citation precision, times)")
+    evaluate.add_argument("--limit", type=int, default=None, metavar="N",
+                          help="with --answers: only the first N cases")
+    evaluate.add_argument("--model", type=Path, default=None,
+                          help="with --answers: a .gguf model (default: the bundled one)")
+    evaluate.add_argument("--ctx", type=int, default=4096, help="with --answers: context size")
+    evaluate.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
+                          help="with --answers: what the model reads")
+    evaluate.add_argument("--prompt-units", type=int, default=None, metavar="N",
+                          help="with --answers --prompt evidence: evidence units (default 3)")
     return parser
 
 
@@ -328,6 +342,8 @@ def cmd_eval(args, db: Path) -> int:
         cases = load_cases(args.cases)
     except CasesError as error:
         raise UserError(str(error)) from error
+    if args.answers:
+        return _eval_answers(args, db, cases)
     embedder = load_embedder()
     with open_store(db) as store:
         searcher = make_searcher(args, store, embedder)
@@ -336,6 +352,37 @@ def cmd_eval(args, db: Path) -> int:
         except SearchError as error:
             raise UserError(str(error)) from error
     emit(args, report.to_json(), format_report(report))
+    return EXIT_OK
+
+
+def _units(args) -> dict:
+    if args.prompt_units is None:
+        return {}
+    if args.prompt_units < 1:
+        raise UserError("--prompt-units must be at least 1")
+    return {"prompt_units": args.prompt_units}
+
+
+def _eval_answers(args, db: Path, cases: list) -> int:
+    from app.answer_evaluation import evaluate_answers, format_answer_report
+    from app.answers.answerer import Answerer
+    from app.answers.model import LocalModel, ModelError
+    from app.answers.prompt import PromptTooLarge
+    from app.retrieval import SearchError
+
+    if args.limit is not None:
+        cases = cases[:max(args.limit, 0)]
+    embedder = load_embedder()
+    model = LocalModel(args.model, n_ctx=args.ctx)
+    with open_store(db) as store:
+        try:
+            model.load()
+            answerer = Answerer(make_searcher(args, store, embedder), model, prompt=args.prompt,
+                                **_units(args))
+            report = evaluate_answers(answerer, cases, on_progress=_eval_progress)
+        except (SearchError, ModelError, PromptTooLarge) as error:
+            raise UserError(str(error)) from error
+    emit(args, report.to_json(), format_answer_report(report))
     return EXIT_OK
 
 
@@ -354,7 +401,8 @@ def cmd_ask(args, db: Path) -> int:
     model = LocalModel(args.model, n_ctx=args.ctx)
     with open_store(db) as store:
         answerer = Answerer(make_searcher(args, store, embedder), model,
-                            answer_tokens=args.answer_tokens, prompt=args.prompt)
+                            answer_tokens=args.answer_tokens, prompt=args.prompt,
+                            **_units(args))
         try:
             model.load()
             answer = None
@@ -383,7 +431,9 @@ def _sources_text(answer) -> str:
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
         lines += ["", f"Not found in the sources: {facts}. Check the quote above."]
-    title = "Sources cited:" if answer.cited else "Sources consulted (the answer cites none):"
+    title = "Sources cited:" if answer.cited else \
+        "Sources (the answer cites none; matched by the words it shares with them):" \
+        if answer.attributed else "Sources consulted (the answer cites none):"
     lines += ["", "", title]
     for citation in answer.citations:
         page = f" (p. {citation['page']})" if citation["page"] else ""

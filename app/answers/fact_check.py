@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from app.answers.words import stem
+from app.answers.words import STOPWORDS, stem
 
 NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
 
@@ -50,6 +50,8 @@ _CAPITALISED = re.compile(r"\b[A-Z][\w’'&-]*(?:\s+[A-Z][\w’'&-]*)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[-*•]\s+|\(\s*)$")
 _MARKERS = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
 _NOT_NAMES = frozenset({"I", "I'm", "I've", "OK"})
+_TOKEN = re.compile(r"\d+(?:\.\d+)?|[^\W\d_]+")
+NEAR = 4  # tokens either side of a number in which one of its answer neighbours must stand
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,20 @@ class Sources:
             unit = _unit(match.group(2))
             self.units_after.setdefault(_canonical(match.group(1)), set()).add(unit)
         self.words = {stem(w) for w in re.findall(r"[^\W_]+", self.text)}
+        self.tokens = [stem(t) for t in _TOKEN.findall(self.text)]
+        self.positions: dict[str, list[int]] = {}
+        for index, token in enumerate(self.tokens):
+            if _DIGITS.fullmatch(token):
+                self.positions.setdefault(_canonical(token), []).append(index)
+
+    def near(self, number: str, words: set[str]) -> bool:
+        """Whether the number stands within NEAR tokens of one of `words` somewhere."""
+        if not words:
+            return True
+        for index in self.positions.get(_canonical(number), []):
+            if words & set(self.tokens[max(0, index - NEAR):index + NEAR + 1]):
+                return True
+        return False
 
     def has_number(self, number: str, unit: str | None) -> bool:
         number = _canonical(number)
@@ -124,10 +140,23 @@ def unsupported(answer: str, source_texts: list[str]) -> list[Fact]:
 def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     if fact.kind == NUMBER:
         match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
-        return match is not None and sources.has_number(match.group(1), _unit(match.group(2)))
+        return match is not None and \
+            sources.has_number(match.group(1), _unit(match.group(2))) and \
+            sources.near(match.group(1), _neighbours(answer, fact))
     if fact.kind == NAME:
         return sources.has_name(fact.text)
     return sources.has_text(fact.text)
+
+
+def _neighbours(answer: str, fact: Fact) -> set[str]:
+    """The content words right before and after a number in the answer ("up to
+    six further blocks" → up, further, block): the number must stand near one
+    of them in the sources too, or "six" would be supported by any other six."""
+    before = [w for w in _TOKEN.findall(normalise(answer[:fact.start]))
+              if w not in STOPWORDS and not _DIGITS.fullmatch(w)][-2:]
+    after = [w for w in _TOKEN.findall(normalise(answer[fact.end:]))
+             if w not in STOPWORDS and not _DIGITS.fullmatch(w)][:2]
+    return {stem(w) for w in before + after}
 
 
 def _numbers(answer: str) -> list[Fact]:
@@ -137,8 +166,9 @@ def _numbers(answer: str) -> list[Fact]:
                          r"|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b)"
                          r"(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
     for match in pattern.finditer(answer):
-        if _inside_marker(answer, match.start()):
-            continue
+        if _inside_marker(answer, match.start()) or _LIST_NUMBER.match(answer, match.start()) \
+                and _line_start(answer, match.start()):
+            continue  # [1], or the "2." of a numbered list
         word = match.group(0).split()[0].split("-")[0].lower()
         if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, match.group(0),
                                                             re.IGNORECASE):
@@ -155,9 +185,11 @@ def _names(answer: str) -> list[Fact]:
         if _SENTENCE_START.search(answer[:start]):
             if len(words) == 1:
                 continue  # "Yes", "The", "Employees": a sentence's first word says nothing
-            # "New York is…": the name is kept whole; "You get…": the first word drops
+            # "Open HRdesk…", "You get…": a first word that is an ordinary English
+            # word is capitalised only for starting the sentence ("New York"
+            # keeps York, which must then be in the sources)
             first = words[0]
-            if first.lower() in _COMMON_STARTS:
+            if first.lower() in _vocabulary():
                 start = answer.index(words[1], start + len(first))
                 words = words[1:]
         text = " ".join(words)
@@ -165,12 +197,6 @@ def _names(answer: str) -> list[Fact]:
             continue
         facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
     return facts
-
-
-_COMMON_STARTS = frozenset("""a an the this that these those it its you your yes no if
-when where what which who how in on at for to of and but or so as after before during
-with without by from our we they he she there here each every all any some most many
-employees staff""".split())
 
 
 def _outermost(facts: list[Fact]) -> list[Fact]:
@@ -202,6 +228,13 @@ def _vocabulary() -> frozenset[str]:
 
     vocab = json.loads(TOKENIZER_PATH.read_text(encoding="utf-8"))["model"]["vocab"]
     return frozenset(word for word in vocab if word.isalpha())
+
+
+_LIST_NUMBER = re.compile(r"\d{1,2}[.)]\s")
+
+
+def _line_start(answer: str, offset: int) -> bool:
+    return not answer[:offset].strip(" \t") or answer[:offset].rstrip(" \t").endswith("\n")
 
 
 def _inside_marker(answer: str, offset: int) -> bool:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])(?=[A-Z])|\n+")
 _MARKERS = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
-REPEATED_WORDS = 12  # a run this long seen twice is a loop, even without full stops
+REPEATED_WORDS = 8  # a run this long seen twice is a loop, even without full stops
 
 
 def _key(sentence: str) -> str:

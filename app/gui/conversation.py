@@ -44,6 +44,7 @@ class Turn:
     evidence_ready: bool = False                     # the evidence step has run
     more_shown: bool = False                         # the other two quotes are open
     unsupported: list = field(default_factory=list)  # app.answers.fact_check.Fact
+    attributed: bool = False                         # uncited, sources matched by words
 
 
 class ConversationView(SafeTextBrowser):
@@ -144,7 +145,9 @@ class ConversationView(SafeTextBrowser):
         return "".join(pieces).replace("\n", "<br/>")
 
     def _sources_line(self, index: int, turn: Turn) -> str:
-        title = "Sources" if turn.cited else "Sources consulted (the answer cites none)"
+        title = "Sources" if turn.cited else \
+            "Sources (matched by the words the answer shares with them)" if turn.attributed \
+            else "Sources consulted (the answer cites none)"
         links = " · ".join(
             f'<a href="{APP_SCHEME}:cite/{index}/{c["n"]}">[{c["n"]}] {esc(c["source"])}'
             f'{esc(" (p. %s)" % c["page"]) if c.get("page") else ""}</a>'

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMai
 
 from app import __version__, paths, recovery
 from app.bundled import SAMPLE_HANDBOOK
+from app.scan import file_path
 from app.embedder import Embedder
 from app.gui.conversation import ConversationView
 from app.gui.library import LibraryPanel
@@ -453,6 +454,7 @@ class MainWindow(QMainWindow):
         turn.state = "stopped" if answer.stopped else "done"
         turn.budget = answer.budget
         turn.unsupported = answer.unsupported
+        turn.attributed = bool(answer.attributed)
         self.budget.setText(answer.budget)
         cited = {c["n"] for c in answer.citations} if answer.cited else set()
         note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
@@ -539,7 +541,7 @@ class MainWindow(QMainWindow):
                                        "folder and ask again.")
             return
         self.viewer.show_location(Location(
-            path=self.folder / evidence.source, source=evidence.source,
+            path=file_path(self.folder, evidence.source), source=evidence.source,
             heading=evidence.heading, page=evidence.page,
             section_start=section[0]["start_char"], spans=[(evidence.start, evidence.end)],
             texts=[evidence.text]))
@@ -589,7 +591,7 @@ class MainWindow(QMainWindow):
             self.messages.show_message("This source is no longer in the index; re-index the "
                                        "folder and ask again.")
             return
-        location = Location(path=self.folder / source, source=source,
+        location = Location(path=file_path(self.folder, source), source=source,
                             heading=heading, page=chunks[0]["page"] or page,
                             section_start=section[0]["start_char"],
                             spans=[(c["start_char"], c["end_char"]) for c in chunks],

@@ -1,0 +1,107 @@
+"""Answer quality and speed by prompt, on the same cases in the same run.
+
+    python benchmarks/answer_table.py [--set sample|dev] [--limit N] [--units 1 2 3 5] [--json]
+
+For each prompt — whole sections (the baseline: what the app sent before the
+evidence step), and the focused prompt with 1, 2, 3, 5 evidence units — runs
+every case through the whole answer path with the bundled model (one loaded
+model, the same index) and prints answer accuracy, evidence@1/@3, the share
+of answers with an unsupported fact, median prompt tokens, and the medians
+of time to first token and total time per question (search included). The
+default prompt is chosen from this table (docs/answers.md).
+
+Uses the indexes benchmarks/evidence.py builds in benchmarks/out/. For the dev
+set, `--limit N` takes the first N/2 cases of each batch (tuned-on and blind).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app.answer_evaluation import answer_case  # noqa: E402
+from app.answers.answerer import EVIDENCE, SECTIONS, Answerer  # noqa: E402
+from app.answers.model import LocalModel  # noqa: E402
+from app.embedder import Embedder  # noqa: E402
+from app.evaluation import load_cases  # noqa: E402
+from app.retrieval import Searcher  # noqa: E402
+from app.store import Store  # noqa: E402
+
+OUT = ROOT / "benchmarks" / "out"
+SETS = {"sample": ROOT / "resources/golden/sample-handbook.tsv",
+        "dev": ROOT / "resources/golden/devset.tsv"}
+FIRST_BATCH_LAST_LINE = 92
+
+
+def chosen_cases(name: str, limit: int | None) -> list:
+    cases = load_cases(SETS[name])
+    if not limit:
+        return cases
+    if name == "dev":
+        first = [c for c in cases if c.line <= FIRST_BATCH_LAST_LINE][:limit // 2]
+        blind = [c for c in cases if c.line > FIRST_BATCH_LAST_LINE][:limit - limit // 2]
+        return first + blind
+    return cases[:limit]
+
+
+def row(label: str, results: list, tokens: list[int]) -> dict:
+    n = len(results) or 1
+    return {"prompt": label, "cases": len(results),
+            "answer_accuracy": round(sum(r.accurate for r in results) / n, 3),
+            "evidence@1": round(sum(r.evidence_hit(1) for r in results) / n, 3),
+            "evidence@3": round(sum(r.evidence_hit(3) for r in results) / n, 3),
+            "unsupported_rate": round(sum(bool(r.unsupported) for r in results) / n, 3),
+            "prompt_tokens_median": statistics.median(tokens) if tokens else None,
+            "first_token_median_s": round(statistics.median(
+                r.first_token_s for r in results if r.first_token_s is not None), 2)
+            if any(r.first_token_s for r in results) else None,
+            "total_median_s": round(statistics.median(r.total_s for r in results), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=tuple(SETS), default="sample")
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--units", type=int, nargs="+", default=[1, 2, 3, 5])
+    parser.add_argument("--no-sections", dest="sections", action="store_false")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    cases = chosen_cases(args.set, args.limit)
+    embedder, model = Embedder(), LocalModel()
+    model.load()
+    table = []
+    with Store(OUT / f"evidence-{args.set}.sqlite") as store:
+        searcher = Searcher(store, embedder)
+        configs = ([(SECTIONS, None)] if args.sections else []) + \
+            [(EVIDENCE, units) for units in args.units]
+        for prompt, units in configs:
+            answerer = Answerer(searcher, model, prompt=prompt, prompt_units=units or 3)
+            results = []
+            for case in cases:
+                model.llama.reset()  # every question read cold, as a new question is
+                results.append(answer_case(answerer, case))
+            tokens = [r.prompt_tokens for r in results if r.prompt_tokens]
+            label = "whole sections" if prompt == SECTIONS else f"evidence, {units} units"
+            table.append(row(label, results, tokens))
+            print(json.dumps(table[-1]), file=sys.stderr, flush=True)
+    if args.json:
+        print(json.dumps(table, indent=2))
+        return
+    print(f"{args.set} set, {len(cases)} cases, model {model.name}")
+    print("| prompt | accuracy | evidence@1 | evidence@3 | unsupported | prompt tokens "
+          "| first token | total |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in table:
+        print(f"| {r['prompt']} | {r['answer_accuracy']:.2f} | {r['evidence@1']:.2f} | "
+              f"{r['evidence@3']:.2f} | {r['unsupported_rate']:.2f} | "
+              f"{r['prompt_tokens_median']} | {r['first_token_median_s']} s | "
+              f"{r['total_median_s']} s |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""The steps around the model: loop stop, focused prompt, answer accuracy."""
+import threading
+
+from app.answer_evaluation import accurate
+from app.answers.answerer import Answerer, Finished, Token
+from app.answers.evidence import Evidence
+from app.answers.focused import GAP, focused_sources
+from app.answers.repetition import RepetitionGuard
+from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
+
+
+def test_the_guard_stops_at_the_first_repeated_sentence_and_cuts_it():
+    guard = RepetitionGuard()
+    text = ("You can carry over five days [1]. They expire on 31 March. "
+            "You can carry over five days. They")
+    stopped_at = None
+    for word in text.split(" "):
+        if guard.feed(word + " "):
+            stopped_at = guard.text
+            break
+    assert stopped_at is not None and stopped_at.endswith("five days. ")
+    assert guard.cut() == "You can carry over five days [1]. They expire on 31 March."
+
+
+def test_the_guard_catches_a_loop_without_full_stops():
+    guard = RepetitionGuard()
+    assert guard.feed("leave is booked in the portal by the manager on time and " * 3)
+    assert guard.cut().count("leave is booked") == 1
+
+
+def test_a_looping_model_is_stopped_and_its_repeat_never_reaches_the_answer():
+    model = FakeChatModel()
+    model.enqueue(*(["You", " can", " carry", " five", " days", " [1]."] * 6))
+    searcher = FakeSearcher([FakeResult(1, "handbook.md", "Leave", "Carry five days over.")])
+    events = list(Answerer(searcher, model, finder=FakeFinder()).ask("Carry over?",
+                                                                     cancel=threading.Event()))
+    answer = [e for e in events if isinstance(e, Finished)][0].answer
+    assert answer.text == "You can carry five days [1]." and answer.repeated
+    assert not answer.stopped, "a loop is not the user's Stop"
+    assert "".join(e.text for e in events if isinstance(e, Token)).count("carry") <= 2
+
+
+def evidence(n, start, end, text, score, section=1, kind="sentence", context=""):
+    return Evidence(text=text, source="h.md", heading="Leave", page=None, start=start, end=end,
+                    score=score, n=n, section_id=section, kind=kind, chunk_index=0,
+                    context=context)
+
+
+def test_the_focused_prompt_gives_the_best_units_with_their_neighbours_best_first():
+    body = "A one. B two. C three. D four. E five."
+    pieces = ["A one.", "B two.", "C three.", "D four.", "E five."]
+    units = [evidence(1, body.index(p), body.index(p) + len(p), p, score)
+             for p, score in zip(pieces, (0.1, 0.2, 0.9, 0.3, 0.05))]
+    units += [evidence(2, 0, 9, "Other two", 0.5, section=2)]
+    scored = sorted(units, key=lambda e: -e.score)
+    results = [FakeResult(1, "h.md", "Leave", body), FakeResult(2, "t.md", "Travel", "Other two")]
+    sources = focused_sources(scored, results, units=2)
+    assert [s.n for s in sources] == [1, 2], "ordered by their best unit"
+    assert sources[0].text == "B two. C three. D four."
+    assert sources[1].text == "Other two"
+
+
+def test_a_table_row_is_given_to_the_model_with_its_headers():
+    row = evidence(1, 0, 20, "| London | GBP 230 |", 0.9, kind="row",
+                   context="City: London; Cap: GBP 230")
+    far = evidence(1, 200, 210, "Far away.", 0.8)
+    sources = focused_sources([row, far], [FakeResult(1, "t.md", "Hotels", "x")], units=2)
+    assert sources[0].text == "City: London; Cap: GBP 230" + GAP + "Far away."
+
+
+def test_answer_accuracy_needs_every_number_and_half_the_content_words():
+    span = "the first 18 weeks are paid at full salary"
+    assert accurate("The first eighteen weeks are paid at full salary [1].", span)
+    assert accurate("18 weeks, fully paid salary.", span)
+    assert not accurate("The first 20 weeks are paid at full salary.", span)
+    assert not accurate("18 of them.", span)

@@ -1,0 +1,63 @@
+"""The fact check: what counts as the same fact, and what is flagged."""
+import pytest
+
+from app.answers.fact_check import CODE, NAME, NUMBER, QUOTE, extract, normalise, unsupported
+
+SOURCES = ["The primary caregiver is entitled to 26 weeks of parental leave, of which the "
+           "first 18 weeks are paid at full salary. Leave is booked in HRdesk by 31 March. "
+           "The hotel cap in London is GBP 230 per night; Kestrel House has 1,000 desks and "
+           "60 percent of them face the harbour. Run `sudo fleetdeck enrol --tenant "
+           "quillmoor-prod`, then edit /etc/fleetdeck/agent.conf and set log_level = debug."]
+
+
+def flagged(answer: str) -> list[tuple[str, str]]:
+    return [(f.text, f.kind) for f in unsupported(answer, SOURCES)]
+
+
+@pytest.mark.parametrize("answer", [
+    "The first eighteen weeks are paid at full salary [1].",       # number word
+    "Kestrel House has 1000 desks.",                                # no thousands separator
+    "Sixty percent of the desks face the harbour.",                 # number word + percent
+    "60% of the desks face the harbour.",                           # % for percent
+    "Book your leave in HRdesk before 31 March.",                   # a date: number and month
+    "Edit /etc/fleetdeck/agent.conf and set log_level = debug.",    # path and identifier
+    "Run sudo fleetdeck enrol --tenant quillmoor-prod [1].",        # command, flag, name
+    'It says "paid at full salary".',                               # quote, any case
+    "Yes. The hotel cap is GBP 230 per night in London.",           # sentence starts
+    "To book leave:\n1. Open HRdesk.\n2. Ask before 31 March.",     # list numbers
+])
+def test_facts_the_sources_hold_are_not_flagged(answer):
+    assert flagged(answer) == []
+
+
+@pytest.mark.parametrize("answer, fact", [
+    ("The first 20 weeks are paid at full salary.", ("20 weeks", NUMBER)),
+    ("The first 18 days are paid at full salary.", ("18 days", NUMBER)),   # wrong unit
+    ("The first nineteen weeks are paid.", ("nineteen weeks", NUMBER)),
+    ("Kestrel House has 1,500 desks.", ("1,500", NUMBER)),
+    ("Book your leave in Workday.", ("Workday", NAME)),
+    ("Book it before 31 April.", ("April", NAME)),
+    ("Edit /etc/fleetdeck/agent.yaml first.", ("/etc/fleetdeck/agent.yaml", CODE)),
+    ("Run sudo fleetdeck enrol --tenant quillmoor-test.", ("quillmoor-test", CODE)),
+    ("Run it with --force.", ("--force", CODE)),
+    ('It says "paid at double salary".', ("paid at double salary", QUOTE)),
+    ("The cap is £250.", ("250", NUMBER)),
+])
+def test_a_fact_the_sources_do_not_hold_is_flagged_with_its_offsets(answer, fact):
+    found = unsupported(answer, SOURCES)
+    assert [(f.text, f.kind) for f in found] == [fact]
+    assert answer[found[0].start:found[0].end] == fact[0]
+
+
+def test_a_number_must_stand_near_the_words_it_is_said_of():
+    # 26 is in the sources, but said of weeks of leave, not of desks
+    assert flagged("Kestrel House has 26 desks.") == [("26", NUMBER)]
+
+
+def test_citation_markers_and_ordinary_words_are_not_facts():
+    facts = extract("Annual leave is generous [1]. Part-time staff get it too [2, 3].")
+    assert facts == []
+
+
+def test_normalisation_of_numbers_case_and_space():
+    assert normalise("Eighteen  Weeks,\nor 1,000 DAYS [2]") == "18 weeks, or 1000 days"
