@@ -44,6 +44,9 @@ class IndexSettings:
     strict: bool = False
     read_timeout: float = DEFAULT_TIMEOUT   # seconds per file, in the reader process
     read_memory_mb: int = DEFAULT_MEMORY_MB
+    # Chunks embedded per file at most: about 1,250 pages, 3-4 minutes on 2
+    # cores. A 10 MB text file of one line would otherwise take over an hour.
+    max_chunks_per_file: int = 10_000
 
 
 @dataclass
@@ -171,6 +174,8 @@ class Indexer:
         results = self._remove_missing(found)
         results += [FileResult(entry.rel, SKIPPED, entry.reason) for entry in skipped]
         pending, unchanged = self._changed(found)
+        # Small files first: one huge file must not keep every other one waiting.
+        pending.sort(key=lambda item: (item[0].size, item[0].rel))
         results += unchanged
         done, cancelled, stopped = self._index_files(pending)
         results += done
@@ -299,6 +304,12 @@ class Indexer:
         chunking = self.settings.chunking
         chunker = spring if self.settings.profile == "spring-default" else fitted
         children = chunker.chunk_document(document, record.path, chunking, self.embedder.count)
+        limit, note = self.settings.max_chunks_per_file, None
+        if len(children) > limit:
+            note = (f"too large to index fully: the first {limit:,} of its {len(children):,} "
+                    "chunks are indexed (the rest of the file is not searched)")
+            log.warning("%s: %s", record.path, note)
+            children = children[:limit]
         measure(children, self.embedder.count_many, self.embedder.window)
         if self.settings.strict:
             try:
@@ -325,7 +336,7 @@ class Indexer:
                 pass
             raise StorageFull(FileResult(record.path, FAILED, reason)) from error
         over = sum(1 for child in children if child.over_window)
-        return FileResult(record.path, INDEXED, chunks=len(children), over_window=over)
+        return FileResult(record.path, INDEXED, note, chunks=len(children), over_window=over)
 
     def _embed(self, texts: list[str]):
         import numpy as np

@@ -179,3 +179,24 @@ def test_progress_reports_files_chunks_and_eta(tmp_path, folder, embedder):
     assert [p.files_done for p in indexing] == [0, 1, 2]
     assert all(p.files_total == 3 for p in indexing)
     assert indexing[-1].eta_seconds is not None and indexing[-1].chunks_done > 0
+
+
+@pytest.mark.slow
+def test_one_huge_file_neither_delays_the_others_nor_runs_for_an_hour(tmp_path, embedder):
+    root = tmp_path / "handbook"
+    root.mkdir()
+    (root / "a-huge.txt").write_text("word " * 60_000)   # one line, no structure at all
+    for i in range(3):
+        (root / f"z-small-{i}.txt").write_text(f"Policy {i} applies to everyone.\n")
+    order = []
+    settings = IndexSettings(max_chunks_per_file=50)
+    with Store(tmp_path / "index.sqlite") as store:
+        report = Indexer(store, embedder, settings,
+                         on_progress=lambda p: p.current and order.append(p.current)).run(root)
+        huge = next(f for f in report.files if f.path == "a-huge.txt")
+        assert huge.status == INDEXED and huge.chunks == 50
+        assert huge.reason.startswith("too large to index fully: the first 50 of its")
+        assert store.value("SELECT count(*) FROM chunks c JOIN documents d ON "
+                           "d.id = c.document_id WHERE d.path = 'a-huge.txt'") == 50
+    assert order.index("a-huge.txt") > max(order.index(f"z-small-{i}.txt") for i in range(3)), \
+        "the small files are indexed before the huge one, whatever their names"
