@@ -14,7 +14,13 @@ the first question of a session in a fresh model process, cold and warmed up
 for the bundled file loaded as it was before (Q4_1, no flash attention:
 `--baseline`, on by default) to give the ratio. `--context-tokens N` sets
 the source text per question, as Settings does.
-Target: time to first token ≤ 1 s on 2 cores.
+
+The default prompt is the focused one (the best evidence units with their
+neighbours, app/answers/focused.py): `focused` gives its prompt size, time
+to first token and time to the complete answer (capped at 128 tokens, as the
+app caps it), next to the whole-section figures of the same run above.
+Targets: with the default prompt, first token ≤ 1 s and the complete answer
+≤ 4 s on 2 cores.
 """
 from __future__ import annotations
 
@@ -29,8 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.answers.answerer import FOCUSED_ANSWER_TOKENS, PROMPT_UNITS  # noqa: E402
+from app.answers.evidence import EvidenceFinder  # noqa: E402
+from app.answers.focused import focused_sources  # noqa: E402
 from app.answers.model import LocalModel  # noqa: E402
-from app.answers.prompt import Source, Turn, build_prompt  # noqa: E402
+from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, Source, Turn, build_prompt  # noqa: E402
 from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedder import Embedder  # noqa: E402
 from app.indexer import Indexer  # noqa: E402
@@ -55,11 +64,11 @@ class BaselineModel(LocalModel):
         return self._baseline
 
 
-def measure(model: LocalModel, prompt) -> dict:
+def measure(model: LocalModel, prompt, max_tokens: int = 128) -> dict:
     model.llama.reset()  # no prompt cache between questions: worst case
     started = time.perf_counter()
     first, tokens = None, 0
-    for _ in model.generate(prompt.text, prompt.stop, 128, threading.Event()):
+    for _ in model.generate(prompt.text, prompt.stop, max_tokens, threading.Event()):
         tokens += 1
         if first is None:
             first = time.perf_counter() - started
@@ -71,6 +80,7 @@ def measure(model: LocalModel, prompt) -> dict:
     prompt_eval = time.perf_counter() - eval_started
     model.llama.reset()
     return {"prompt_tokens": prompt.prompt_tokens, "time_to_first_token_s": round(first or total, 3),
+            "total_s": round(total, 3),
             "prompt_eval_s": round(prompt_eval, 3),
             "prompt_tokens_per_s": round(len(ids) / prompt_eval, 1),
             "generated_tokens": tokens,
@@ -89,9 +99,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "b.sqlite") as store:
         Indexer(store, embedder).run(SAMPLE_HANDBOOK)
         settings = SearchSettings(context_tokens=args.context_tokens)
-        results = {question: Searcher(store, embedder, settings).search(question).results
-                   for question in QUESTIONS}
+        searcher, finder = Searcher(store, embedder, settings), EvidenceFinder(store, embedder)
+        responses = {question: searcher.search(question) for question in QUESTIONS}
+        results = {question: response.results for question, response in responses.items()}
+        focused = {question: focused_sources(finder.score(response), response.results,
+                                             PROMPT_UNITS)
+                   for question, response in responses.items()}
     summary = run_model(LocalModel(), results)
+    summary["focused"] = run_focused(LocalModel(), focused)
     cold, warm = [], []
     for _ in range(5):  # interleaved, so a noisy moment hits both alike
         cold.append(first_question(results, warm=False))
@@ -110,6 +125,10 @@ def main() -> None:
         print(json.dumps(summary, indent=2))
         return
     for key, value in summary.items():
+        if key not in ("runs", "focused"):
+            print(f"{key:>32}: {value}")
+    print("focused prompt (the default):")
+    for key, value in summary["focused"].items():
         if key != "runs":
             print(f"{key:>32}: {value}")
     for run in summary["runs"]:
@@ -157,6 +176,24 @@ def first_question(results: dict, warm: bool) -> float:
         return round(time.perf_counter() - started, 3)
     finally:
         model.close()
+
+
+def run_focused(model: LocalModel, focused: dict) -> dict:
+    """The default prompt: time to first token and to the complete answer."""
+    model.load()
+    runs = []
+    for question, sources in focused.items():
+        prompt = build_prompt(model, question, sources, [], model.n_ctx, FOCUSED_ANSWER_TOKENS,
+                              system=FOCUSED_SYSTEM_PROMPT)
+        runs.append({"question": question, **measure(model, prompt, FOCUSED_ANSWER_TOKENS)})
+    return {"median_prompt_tokens": statistics.median(r["prompt_tokens"] for r in runs),
+            "median_time_to_first_token_s": statistics.median(r["time_to_first_token_s"]
+                                                              for r in runs),
+            "max_time_to_first_token_s": max(r["time_to_first_token_s"] for r in runs),
+            "median_total_s": statistics.median(r["total_s"] for r in runs),
+            "max_total_s": max(r["total_s"] for r in runs),
+            "runs": [{k: r[k] for k in ("question", "prompt_tokens", "time_to_first_token_s",
+                                        "total_s", "generated_tokens")} for r in runs]}
 
 
 def run_model(model: LocalModel, results: dict) -> dict:

@@ -4,7 +4,8 @@
 
 Runs the real app on a copy of the sample handbook with the real models, in
 a throw-away data folder, and saves: main window while indexing, an answer
-with its sources, the PDF viewer at a cited page, and an error.
+with its quote and sources, the PDF viewer at a cited page, a quote opened in
+the viewer with the other passages shown, and an error.
 """
 from __future__ import annotations
 
@@ -65,6 +66,14 @@ def main() -> None:
     window.open_citation(len(window.conversation.turns) - 1, pdf)
     wait(app, lambda: False, 1.0)
     window.grab().save(str(OUT / "main-pdf-viewer.png"))
+
+    window.ask("Can I carry over unused annual leave?")
+    wait(app, lambda: window.current_turn is None, 300)
+    last = len(window.conversation.turns) - 1
+    window.conversation.appLinkClicked.emit(f"more/{last}")
+    window.open_quote(last, 0)
+    wait(app, lambda: False, 1.0)
+    window.grab().save(str(OUT / "main-quote.png"))
     window.close()
     print(f"saved to {OUT}")
 

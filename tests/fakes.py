@@ -86,7 +86,7 @@ class FakeFinder:
 
     floor = 0.0
 
-    def score(self, response) -> list:
+    def score(self, response, question=None) -> list:
         from app.answers.evidence import Evidence
         from app.answers.units import units_in
 

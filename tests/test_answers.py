@@ -254,3 +254,17 @@ def test_the_model_process_loads_itself_whatever_is_asked_first():
     finally:
         rendering.close()
         counting.close()
+
+
+def test_a_new_question_is_asked_without_the_previous_answer_a_follow_up_with_it():
+    model = FakeChatModel()
+    for _ in range(3):
+        model.enqueue("Noted", " [1].")
+    answerer = Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder())
+    conversation = Conversation()
+    for question in ("How many days of annual leave do I get?",
+                     "What is the hotel limit in London for one night?", "And in Berlin?"):
+        *_, last = answerer.ask(question, conversation)
+        conversation.add(last.answer)
+    assert "annual leave do I get" not in model.prompts[1], "a new question starts afresh"
+    assert "hotel limit in London" in model.prompts[2], "a follow-up keeps the history"

@@ -109,6 +109,10 @@ class Finished:
     answer: Answer
 
 
+_FOLLOW_UPS = frozenset({"and", "or", "but", "also", "what about", "how about", "and what",
+                        "and how", "then", "so"})
+
+
 @dataclass
 class Conversation:
     """Follow-up questions keep a short history (trimmed to the budget later)."""
@@ -119,11 +123,24 @@ class Conversation:
         if not answer.refused:
             self.turns.append(Turn(answer.question, answer.text, answer.sent))
 
+    def is_follow_up(self, question: str) -> bool:
+        """A short question right after another ("and in Lisbon?", "why?") or one
+        that starts like a follow-up ("and what about Lisbon?")."""
+        words = question.lower().split()
+        return bool(self.turns) and (len(words) < 6 or " ".join(words[:2]) in _FOLLOW_UPS
+                                     or words[0] in _FOLLOW_UPS)
+
     def retrieval_query(self, question: str) -> str:
-        """A follow-up ("and in Lisbon?") is searched together with the previous question."""
-        if self.turns and len(question.split()) < 8:
+        """A follow-up is searched together with the previous question."""
+        if self.is_follow_up(question):
             return f"{self.turns[-1].question} {question}"
         return question
+
+    def history_for(self, question: str) -> list[Turn]:
+        """The turns the model is shown: all of them for a follow-up; none for a
+        new question (a small model mixes an earlier answer into a new one:
+        asked about per diems after parental leave, it answered "26 weeks")."""
+        return self.turns if self.is_follow_up(question) else []
 
 
 class Answerer:
@@ -158,7 +175,7 @@ class Answerer:
         if not self._relevant(response):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
-        scored = self.finder.score(response)
+        scored = self.finder.score(response, question)
         evidence = self.finder.best(scored, EVIDENCE_SHOWN)
         timings = {"search_s": round(searched - started, 3),
                    "evidence_s": round(time.perf_counter() - searched, 3)}
@@ -183,7 +200,7 @@ class Answerer:
         else:
             sources = [Source.from_result(r.rank, r) for r in results]
             system = SYSTEM_PROMPT
-        return build_prompt(self.model, question, sources, conversation.turns,
+        return build_prompt(self.model, question, sources, conversation.history_for(question),
                             self.model.n_ctx, self.answer_tokens, system=system)
 
     def _generate(self, prompt: Prompt, cancel: threading.Event, timings: dict,

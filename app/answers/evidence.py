@@ -122,19 +122,24 @@ class EvidenceFinder:
             return []
         return scored[:limit]
 
-    def score(self, response) -> list[Evidence]:
-        """Every candidate unit, scored, best first (for tuning and evaluation)."""
+    def score(self, response, question: str | None = None) -> list[Evidence]:
+        """Every candidate unit, scored, best first (for tuning and evaluation).
+
+        `question`: what the user asked, when the search ran on more (a
+        follow-up is searched together with the question before it, but its
+        answer is what this question asks)."""
         candidates = self._candidates(response)
         if not candidates:
             return []
+        question = question or response.query
         vector = getattr(response, "query_vector", None)
-        if vector is None:
-            vector = self.embedder.embed([response.query])[0]
+        if vector is None or question != response.query:
+            vector = self.embedder.embed([question])[0]
         similarities = _embed_sorted(self.embedder, [c.text[:EMBED_CHARS] for c in candidates]) \
             @ vector
         introductions = _introductions(candidates, similarities)
-        overlaps = _overlaps(response.query, [c.text for c in candidates])
-        wants_number = bool(_QUANTITY_QUESTION.search(response.query))
+        overlaps = _overlaps(question, [c.text for c in candidates])
+        wants_number = bool(_QUANTITY_QUESTION.search(question))
         evidence = [self._evidence(c, {
             "similarity": float(s), "overlap": o, "introduced": intro,
             "fragment": _fragment(c.text)}, wants_number)

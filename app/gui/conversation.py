@@ -91,7 +91,8 @@ class ConversationView(SafeTextBrowser):
             parts.append(f"<p class='warn'>Not found in the sources: {facts}. The model may "
                          "have made this up: rely on the quote above.</p>")
         if turn.answer:
-            label = "<span class='meta'>Model's answer:</span> " if turn.evidence else ""
+            label = ("<span class='meta'>Model's answer (check it against the quote):</span> "
+                     if turn.evidence else "")
             parts.append(f"<p class='a'>{label}{self._linked(index, turn)}</p>")
         if turn.state in ("searching", "reading", "generating"):
             parts.append(f"<p class='status'>{esc(turn.status)}</p>")
