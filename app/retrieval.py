@@ -157,6 +157,9 @@ class Searcher:
         question = (question or "").strip()
         if not question:
             raise SearchError("the question is empty: type what you want to know")
+        if not any(character.isalnum() for character in question):
+            raise SearchError("the question has no words, only punctuation or symbols: "
+                              "type what you want to know")
         self._check_index()
         allowed = self._allowed_documents()
         matrix = matrix_for(self.store)

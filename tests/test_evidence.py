@@ -122,3 +122,27 @@ def test_every_quote_of_every_golden_question_is_verbatim_at_its_offsets(finder_
 def test_a_question_the_handbook_does_not_answer_gets_no_evidence(finder_and_searcher):
     finder, searcher, _ = finder_and_searcher
     assert finder.find(searcher.search("Who won the 2018 football world cup?")) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question", [
+    "leave " * 2000,                                      # 12,000 characters
+    "Combien de jours de congés annuels ai-je ?",         # another language
+    "年假有多少天？",                                        # another script
+    "\" OR 1=1; DROP TABLE chunks; -- NEAR(leave*)",       # SQL and FTS syntax
+])
+def test_odd_questions_get_verbatim_evidence_or_none_never_a_crash(finder_and_searcher,
+                                                                   question):
+    finder, searcher, store = finder_and_searcher
+    bodies = {row["id"]: row["body"] for row in store.rows("SELECT id, body FROM sections")}
+    for evidence in finder.find(searcher.search(question)):
+        assert bodies[evidence.section_id][evidence.start:evidence.end] == evidence.text
+
+
+@pytest.mark.slow
+def test_a_question_of_punctuation_only_is_told_so(finder_and_searcher):
+    from app.retrieval import SearchError
+
+    _, searcher, _ = finder_and_searcher
+    with pytest.raises(SearchError, match="no words"):
+        searcher.search("?!… —")

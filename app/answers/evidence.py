@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.answers.units import LINE, ROW, TABLE_ROW, Unit, units_in
+from app.answers.units import LINE, ROW, Unit, units_in
 from app.answers.words import content_stems
+from app.retrieval import excerpt_offset
 
 RANKED_CHILDREN = 8        # the best children (fused rank) whose units are candidates
 NEIGHBOURS = 1             # children either side of each of them, in the same section
@@ -154,8 +155,6 @@ class EvidenceFinder:
         features["number"] = 1.0 if wants_number and _NUMBER.search(candidate.text) else 0.0
         features["section_prior"] = 1.0 / result.rank
         score = weighted(features, self.weights)
-        from app.retrieval import excerpt_offset
-
         return Evidence(
             text=candidate.text, source=result.source, heading=result.heading,
             page=_page(result, child), start=unit.start, end=unit.end, score=score,
@@ -299,5 +298,3 @@ def _overlaps(question: str, texts: list[str]) -> list[float]:
     total = sum(weight.values()) or 1.0
     return [sum(weight[t] for t in terms if t in s) / total for s in stems]
 
-
-__all__ = ["DEFAULT_WEIGHTS", "Evidence", "EvidenceFinder", "Weights", "TABLE_ROW"]

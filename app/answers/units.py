@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from app.chunking.fitted import TABLE_ROW
 from app.documents import CODE, strip_span
 
 SENTENCE, ITEM, ROW, LINE = "sentence", "item", "row", "code"
-TABLE_ROW = "table_row"  # the chunker's kind for a table row (app/chunking/fitted.py)
 MAX_UNIT_CHARS = 400
 
 # A list item or a table row starts a line: "- ", "* ", "1. ", "a) ", "| ".
