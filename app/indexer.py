@@ -130,6 +130,14 @@ class Cancelled(Exception):
     pass
 
 
+class SkippedByUser(Exception):
+    """The user asked to skip the file being indexed (the app's Skip file)."""
+
+
+SKIPPED_BY_USER = ("skipped while indexing (Skip file); the rest of the folder was indexed, "
+                   "and this file is tried again at the next run")
+
+
 class StorageFull(Exception):
     """The index cannot be written (disk full, size limit, I/O error); stop the run."""
 
@@ -153,8 +161,9 @@ def _storage_reason(error: Exception) -> str:
 class Indexer:
     def __init__(self, store: Store, embedder, settings: IndexSettings | None = None,
                  on_progress: Callable[[Progress], None] | None = None,
-                 cancel: threading.Event | None = None):
+                 cancel: threading.Event | None = None, skip: threading.Event | None = None):
         self.store = store
+        self.skip = skip or threading.Event()  # set: leave the current file, go on
         self.embedder = embedder
         self.settings = settings or IndexSettings(
             chunking=ChunkSettings.for_window(embedder.window))
@@ -247,6 +256,7 @@ class Indexer:
             for number, (entry, digest) in enumerate(pending):
                 if self.cancel.is_set():
                     return results, True, None
+                self.skip.clear()  # a Skip is for the file announced next
                 elapsed = time.monotonic() - embed_started
                 self.on_progress(Progress(
                     "indexing", number, len(pending), chunks_done,
@@ -257,6 +267,9 @@ class Indexer:
                     result = self._index_file(reader, to_read, entry, digest)
                 except Cancelled:
                     return results, True, None
+                except SkippedByUser:
+                    log.info("%s: %s", entry.rel, SKIPPED_BY_USER)
+                    result = FileResult(entry.rel, SKIPPED, SKIPPED_BY_USER)
                 except StorageFull as full:
                     log.error("%s: %s", full.result.path, full.result.reason)
                     results.append(full.result)
@@ -346,6 +359,8 @@ class Indexer:
         for start in range(0, len(texts), size):
             if self.cancel.is_set():
                 raise Cancelled()
+            if self.skip.is_set():
+                raise SkippedByUser()
             parts.append(self.embedder.embed(texts[start:start + size]))
         return np.concatenate(parts) if parts else np.zeros((0, self.embedder.dimensions),
                                                              dtype=np.float32)

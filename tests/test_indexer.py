@@ -200,3 +200,25 @@ def test_one_huge_file_neither_delays_the_others_nor_runs_for_an_hour(tmp_path, 
                            "d.id = c.document_id WHERE d.path = 'a-huge.txt'") == 50
     assert order.index("a-huge.txt") > max(order.index(f"z-small-{i}.txt") for i in range(3)), \
         "the small files are indexed before the huge one, whatever their names"
+
+
+@pytest.mark.slow
+def test_skip_leaves_the_file_being_indexed_and_the_others_are_indexed(tmp_path, embedder):
+    root = tmp_path / "handbook"
+    root.mkdir()
+    (root / "huge.txt").write_text("word " * 40_000)
+    (root / "small.txt").write_text("The car park opens at 7:00.\n")
+    skip = threading.Event()
+
+    def on_progress(progress):
+        if progress.current == "huge.txt":
+            skip.set()  # as the app's Skip file button does while it is announced
+
+    with Store(tmp_path / "index.sqlite") as store:
+        report = Indexer(store, embedder, on_progress=on_progress, skip=skip).run(root)
+        statuses = {f.path: (f.status, f.reason) for f in report.files}
+        assert statuses["small.txt"][0] == INDEXED
+        assert statuses["huge.txt"][0] == "skipped"
+        assert "Skip file" in statuses["huge.txt"][1]
+        assert store.value("SELECT count(*) FROM documents WHERE path = 'huge.txt' "
+                           "AND status = 'indexed'") == 0

@@ -174,9 +174,14 @@ class MainWindow(QMainWindow):
         self.progress.setTextVisible(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel_indexing)
+        self.skip_button = QPushButton("Skip file")
+        self.skip_button.setToolTip("Leave the file being indexed and go on with the others "
+                                    "(it is tried again at the next run)")
+        self.skip_button.clicked.connect(self.skip_file)
         bar = self.statusBar()
         bar.addWidget(self.progress_label, 1)
         bar.addPermanentWidget(self.progress)
+        bar.addPermanentWidget(self.skip_button)
         bar.addPermanentWidget(self.cancel_button)
         self._show_progress(False)
 
@@ -329,6 +334,9 @@ class MainWindow(QMainWindow):
         self.index_worker.cancel()
         self.progress_label.setText("Cancelling…")
 
+    def skip_file(self) -> None:
+        self.index_worker.skip_file()  # thread-safe: an event the indexer checks per batch
+
     def _on_progress(self, progress) -> None:
         if progress.stage == "scanning":
             self._show_progress(True, "Indexing: scanning the folder…")
@@ -379,6 +387,7 @@ class MainWindow(QMainWindow):
     def _show_progress(self, visible: bool, text: str = "") -> None:
         self.progress.setVisible(visible)
         self.cancel_button.setVisible(visible)
+        self.skip_button.setVisible(visible)
         self.progress_label.setText(text)
         if visible:
             self.progress.setRange(0, 0)  # busy until the first file count arrives

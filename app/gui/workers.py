@@ -48,10 +48,15 @@ class IndexWorker(QObject):
         super().__init__()
         self._embedder_factory = embedder_factory
         self._cancel = threading.Event()
+        self._skip = threading.Event()
         self.busy = False
 
     def cancel(self) -> None:
         self._cancel.set()
+
+    def skip_file(self) -> None:
+        """Leave the file being embedded (it is listed as skipped) and go on."""
+        self._skip.set()
 
     @Slot(str, str, object)
     def run(self, folder: str, db: str, settings: AppSettings) -> None:
@@ -63,7 +68,7 @@ class IndexWorker(QObject):
                                            chunking=settings.chunking(embedder.window))
             with Store(Path(db)) as store:
                 report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,
-                                 cancel=self._cancel).run(Path(folder))
+                                 cancel=self._cancel, skip=self._skip).run(Path(folder))
             self.finished.emit(report)
         except (StoreError, OSError, ValueError) as error:
             self.failed.emit(f"Indexing {folder} stopped: {error}")
