@@ -95,11 +95,17 @@ def test_matched_children_point_into_the_returned_text(searcher, golden):
 
 
 @pytest.mark.parametrize("question", [
-    'NOT leave', 'leave AND NOT "sick', '"', '***', 'leave*', '-', 'NEAR(a b)',
+    'NOT leave', 'leave AND NOT "sick', 'leave*', 'NEAR(a b)',
     'column:value', '"unbalanced quote', "' OR 1=1 --", "^start", "a + b = c?",
 ])
 def test_fts_syntax_in_a_question_is_just_words(searcher, question):
     searcher.search(question)  # must not raise
+
+
+@pytest.mark.parametrize("question", ['"', '***', '-', '?!'])
+def test_a_question_without_words_is_told_so(searcher, question):
+    with pytest.raises(SearchError, match="no words"):
+        searcher.search(question)
 
 
 @pytest.mark.parametrize("question", ["年次有給休暇は何日ですか", "Сколько дней отпуска?",

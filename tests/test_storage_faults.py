@@ -41,7 +41,8 @@ def test_a_full_disk_stops_the_run_in_words_and_keeps_the_index(tmp_path, embedd
         pages = store.value("PRAGMA page_count")
         store.db.execute(f"PRAGMA max_page_count = {pages + 2}")
         (folder / "a-big.md").write_text(big_text(30))
-        (folder / "b-later.md").write_text("# Later\n\nNever reached.\n")
+        # larger, so indexed after a-big.md (small files go first)
+        (folder / "b-later.md").write_text("# Later\n\nNever reached.\n\n" + big_text(40))
         report = Indexer(store, embedder).run(folder)
 
         result = {f.path: f for f in report.files}
