@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="what the model reads: the best evidence with its neighbouring "
                           "sentences (default), or whole sections (for large models)")
     ask.add_argument("--prompt-units", type=int, default=None, metavar="N",
-                     help="with --prompt evidence: how many evidence units (default 3)")
+                     help="with --prompt evidence: how many evidence units (default 1)")
     _retrieval_options(ask, default_k=None)
 
     compare = commands.add_parser(
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
                           help="with --answers: what the model reads")
     evaluate.add_argument("--prompt-units", type=int, default=None, metavar="N",
-                          help="with --answers --prompt evidence: evidence units (default 3)")
+                          help="with --answers --prompt evidence: evidence units (default 1)")
     return parser
 
 

@@ -88,6 +88,12 @@ def main() -> None:
             tokens = [r.prompt_tokens for r in results if r.prompt_tokens]
             label = "whole sections" if prompt == SECTIONS else f"evidence, {units} units"
             table.append(row(label, results, tokens))
+            if args.set == "dev":  # the tuned-on and the blind batch apart, too
+                for name, keep in (("first batch", lambda r: r.case.line <= FIRST_BATCH_LAST_LINE),
+                                   ("blind batch", lambda r: r.case.line > FIRST_BATCH_LAST_LINE)):
+                    part = [r for r in results if keep(r)]
+                    table.append(row(f"{label} · {name}", part,
+                                     [r.prompt_tokens for r in part if r.prompt_tokens]))
             print(json.dumps(table[-1]), file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps(table, indent=2))

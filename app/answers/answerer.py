@@ -34,7 +34,7 @@ DEFAULT_ANSWER_TOKENS = 384
 # ends a ramble without cutting an answer (see docs/answers.md).
 FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
-PROMPT_UNITS = 3            # evidence units in the focused prompt (see docs/answers.md)
+PROMPT_UNITS = 1            # evidence units in the focused prompt (chosen in docs/answers.md)
 EVIDENCE, SECTIONS = "evidence", "sections"
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
                  "is close enough to the question to answer it.")

@@ -227,11 +227,10 @@ class SettingsDialog(QDialog):
         self.prompt_combo.addItem("Whole sections (for large models)", "sections")
         _fixed(self.prompt_combo)
         self.prompt_combo.setToolTip(
-            "What the model reads. The best passages: the three sentences, rows or lines of "
-            "code most likely to answer, with their neighbours (a few hundred tokens: the "
-            "bundled model starts answering in about a second, and its answers are capped "
-            "at 128 tokens). Whole sections: everything under Sources, for a model that can "
-            "use it.")
+            "What the model reads. The best passages: the sentence, row or line of code most "
+            "likely to answer, with its neighbours (about 200 tokens: the bundled model starts "
+            "answering in about half a second, and its answers are capped at 128 tokens). "
+            "Whole sections: everything under Sources, for a model that can use it.")
         form.addRow("Model reads:", self.prompt_combo)
         return group
 
