@@ -107,7 +107,10 @@ def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
             answer = event.answer
     rank = next((i for i, e in enumerate(evidence, start=1) if span in normalise(e.text)), None)
     shown = {r.rank: normalise(r.text) for r in sections}
-    cited = [] if answer.refused else [c["n"] for c in answer.citations]
+    # An answer that cites nothing and shares no words with a source lists
+    # every source it was given: those are not citations.
+    cited = [c["n"] for c in answer.citations] \
+        if not answer.refused and (answer.cited or answer.attributed) else []
     timings = answer.timings
     return AnswerCase(
         case=case, evidence_rank=rank,

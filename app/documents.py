@@ -99,8 +99,11 @@ def file_title(path: Path) -> str:
 
 def clean_text(text: str) -> str:
     """`text` with any lone surrogate (a broken UTF-16 PDF bookmark, an
-    undecodable file name) replaced by U+FFFD, so it can be tokenised and stored."""
-    return text.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(text) else text
+    undecodable file name) replaced by U+FFFD characters, so it can be
+    tokenised and stored."""
+    if not _has_surrogate(text):
+        return text
+    return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def _has_surrogate(text: str) -> bool:

@@ -1,6 +1,8 @@
 """The steps around the model: loop stop, focused prompt, answer accuracy."""
 import threading
 
+import pytest
+
 from app.answer_evaluation import accurate
 from app.answers.answerer import Answerer, Finished, Token
 from app.answers.evidence import Evidence
@@ -74,3 +76,39 @@ def test_answer_accuracy_needs_every_number_and_half_the_content_words():
     assert accurate("18 weeks, fully paid salary.", span)
     assert not accurate("The first 20 weeks are paid at full salary.", span)
     assert not accurate("18 of them.", span)
+
+
+@pytest.mark.parametrize("answer", [
+    "Full-time staff get 25 days of annual leave per year [1]. "
+    "Part-time staff get 25 days of annual leave per year, pro rata [1].",
+    "Staff in the U.S. get 10 days [1]. Staff outside the U.S. get 12 days [2].",
+    "Is it paid? No. Can I carry it over? No. Ask HR.",
+    "- Submit the form to your manager by Friday.\n- Submit the form to your manager by Monday.",
+])
+def test_the_guard_leaves_answers_that_only_look_alike(answer):
+    guard = RepetitionGuard()
+    assert not guard.feed(answer) and guard.cut() == answer
+
+
+def test_a_list_answer_without_markers_is_attributed_line_by_line():
+    from app.answers.citations import attribute
+    from app.answers.prompt import Source
+
+    sources = [Source(1, "h.md", "Leave", None, None, "Annual leave is 25 days."),
+               Source(2, "t.md", "Hotels", None, None, "Hotels are capped at 160 GBP.")]
+    answer = "- Annual leave: 25 days\n- Hotels: capped at 160 GBP"
+    assert [(answer[a["start"]:a["end"]], a["n"]) for a in attribute(answer, sources)] == [
+        ("- Annual leave: 25 days", 1), ("- Hotels: capped at 160 GBP", 2)]
+
+
+@pytest.mark.parametrize("question, follow_up", [
+    ("What is the hotel cap?", False), ("How many days of annual leave do I get?", False),
+    ("Is it paid?", True), ("And in Berlin?", True), ("What about Lisbon?", True),
+    ("Why?", True),
+])
+def test_what_counts_as_a_follow_up(question, follow_up):
+    from app.answers.answerer import Conversation
+    from app.answers.prompt import Turn
+
+    conversation = Conversation([Turn("How long is parental leave?", "26 weeks [1].")])
+    assert conversation.is_follow_up(question) is follow_up

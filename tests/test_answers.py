@@ -27,7 +27,7 @@ def run(answerer, question, **options):
 def test_events_stream_in_order_and_the_answer_carries_its_citations():
     model = FakeChatModel()
     model.enqueue("Leave", " is", " 28", " days", " [1]", ".")
-    events, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()), "How much leave?")
+    events, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2), "How much leave?")
     stages = [e.stage for e in events if isinstance(e, Status)]
     assert stages == ["searching", "reading", "generating"]
     assert tokens == answer.text == "Leave is 28 days [1]."
@@ -39,7 +39,7 @@ def test_events_stream_in_order_and_the_answer_carries_its_citations():
 def test_a_marker_pointing_at_nothing_never_reaches_the_screen():
     model = FakeChatModel()
     model.enqueue("Hotels", " are", " capped", " [", "7", "]", " [2", "].")
-    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()), "Hotels?")
+    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2), "Hotels?")
     assert "[7]" not in tokens and tokens == answer.text == "Hotels are capped [2]."
     assert [c["n"] for c in answer.citations] == [2]
 
@@ -47,7 +47,7 @@ def test_a_marker_pointing_at_nothing_never_reaches_the_screen():
 def test_an_answer_without_markers_is_attributed_to_the_source_it_shares_words_with():
     model = FakeChatModel()
     model.enqueue("Annual", " leave", " is", " generous.", " Hotels", " are", " capped.")
-    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()),
+    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2),
                        "How much leave?")
     assert not answer.cited
     assert [(answer.text[a["start"]:a["end"]], a["n"]) for a in answer.attributed] == [
@@ -58,7 +58,7 @@ def test_an_answer_without_markers_is_attributed_to_the_source_it_shares_words_w
 def test_an_answer_sharing_no_word_with_any_source_still_lists_every_source():
     model = FakeChatModel()
     model.enqueue("Maybe.")
-    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()), "Leave?")
+    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2), "Leave?")
     assert not answer.cited and answer.attributed == []
     assert [c["source"] for c in answer.citations] == ["handbook.md", "travel.pdf"]
 
@@ -68,7 +68,7 @@ def test_stop_ends_generation_between_tokens():
     model.enqueue(*[f" w{i}" for i in range(100)])
     cancel = threading.Event()
     seen = []
-    for event in Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder()).ask("q", cancel=cancel):
+    for event in Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2).ask("q", cancel=cancel):
         if isinstance(event, Token):
             seen.append(event.text)
             if len(seen) == 3:
@@ -81,7 +81,7 @@ def test_stop_ends_generation_between_tokens():
 def test_nothing_relevant_means_no_generation():
     model = FakeChatModel()
     model.enqueue("made", " up")
-    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS, distance=0.9), model, finder=FakeFinder()), "Sourdough?")
+    _, tokens, answer = run(Answerer(FakeSearcher(RESULTS, distance=0.9), model, finder=FakeFinder(), prompt_units=2), "Sourdough?")
     assert model.prompts == [] and tokens == ""
     assert answer.text == NOTHING_FOUND and answer.refused and answer.citations == []
 
@@ -91,7 +91,7 @@ def test_follow_ups_keep_history_and_search_with_the_previous_question():
     model.enqueue("28", " days", " [1]")
     model.enqueue("Yes", " [1]")
     searcher = FakeSearcher(RESULTS)
-    answerer = Answerer(searcher, model, finder=FakeFinder())
+    answerer = Answerer(searcher, model, finder=FakeFinder(), prompt_units=2)
     conversation = Conversation()
     for question in ("How many days of annual leave do I get?", "And can I carry them over?"):
         *_, last = answerer.ask(question, conversation)
@@ -260,7 +260,7 @@ def test_a_new_question_is_asked_without_the_previous_answer_a_follow_up_with_it
     model = FakeChatModel()
     for _ in range(3):
         model.enqueue("Noted", " [1].")
-    answerer = Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder())
+    answerer = Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2)
     conversation = Conversation()
     for question in ("How many days of annual leave do I get?",
                      "What is the hotel limit in London for one night?", "And in Berlin?"):

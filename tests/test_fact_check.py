@@ -61,3 +61,16 @@ def test_citation_markers_and_ordinary_words_are_not_facts():
 
 def test_normalisation_of_numbers_case_and_space():
     assert normalise("Eighteen  Weeks,\nor 1,000 DAYS [2]") == "18 weeks, or 1000 days"
+
+
+def test_a_percentage_is_not_a_number_of_days():
+    assert flagged("60 days of the desks face the harbour.") == [("60 days", NUMBER)]
+
+
+@pytest.mark.parametrize("answer", [
+    "Staff book it in HRdesk, e.g. before 31 March, i.e. early.",
+    "A full-time and/or part-time caregiver is entitled to 26 weeks.",
+    "Twenty-six weeks of parental leave, the U.S. way.",
+])
+def test_abbreviations_compound_words_and_number_words_are_not_flagged(answer):
+    assert flagged(answer) == []

@@ -206,8 +206,11 @@ def test_one_huge_file_neither_delays_the_others_nor_runs_for_an_hour(tmp_path, 
 def test_skip_leaves_the_file_being_indexed_and_the_others_are_indexed(tmp_path, embedder):
     root = tmp_path / "handbook"
     root.mkdir()
-    (root / "huge.txt").write_text("word " * 40_000)
-    (root / "small.txt").write_text("The car park opens at 7:00.\n")
+    (root / "huge.txt").write_text("The fire drill starts at the west staircase.\n")
+    with Store(tmp_path / "index.sqlite") as store:
+        Indexer(store, embedder).run(root)
+    (root / "huge.txt").write_text("word " * 40_000)  # it grows; the user skips it
+    (root / "small.txt").write_text("The car park opens at 7:00.\n")  # new, after it
     skip = threading.Event()
 
     def on_progress(progress):
@@ -220,5 +223,11 @@ def test_skip_leaves_the_file_being_indexed_and_the_others_are_indexed(tmp_path,
         assert statuses["small.txt"][0] == INDEXED
         assert statuses["huge.txt"][0] == "skipped"
         assert "Skip file" in statuses["huge.txt"][1]
-        assert store.value("SELECT count(*) FROM documents WHERE path = 'huge.txt' "
-                           "AND status = 'indexed'") == 0
+        old = store.rows("SELECT c.text FROM chunks c JOIN documents d ON d.id = c.document_id "
+                         "WHERE d.path = 'huge.txt'")
+        assert [row["text"] for row in old] == ["The fire drill starts at the west staircase."], \
+            "what was indexed before is kept"
+        assert store.check() == []
+        again = Indexer(store, embedder).run(root)
+        assert {f.path: f.status for f in again.files}["huge.txt"] == INDEXED, \
+            "a skipped file is tried again at the next run"

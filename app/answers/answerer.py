@@ -12,6 +12,7 @@ it was given.
 """
 from __future__ import annotations
 
+import re
 import threading
 import time
 from dataclasses import asdict, dataclass, field
@@ -109,8 +110,8 @@ class Finished:
     answer: Answer
 
 
-_FOLLOW_UPS = frozenset({"and", "or", "but", "also", "what about", "how about", "and what",
-                        "and how", "then", "so"})
+_FOLLOW_UPS = frozenset({"and", "or", "but", "also", "what about", "how about", "then", "so"})
+_POINTING_BACK = frozenset({"it", "that", "this", "them", "those", "they", "there", "one"})
 
 
 @dataclass
@@ -124,11 +125,15 @@ class Conversation:
             self.turns.append(Turn(answer.question, answer.text, answer.sent))
 
     def is_follow_up(self, question: str) -> bool:
-        """A short question right after another ("and in Lisbon?", "why?") or one
-        that starts like a follow-up ("and what about Lisbon?")."""
-        words = question.lower().split()
-        return bool(self.turns) and (len(words) < 6 or " ".join(words[:2]) in _FOLLOW_UPS
-                                     or words[0] in _FOLLOW_UPS)
+        """A question that leans on the one before: it starts like a follow-up
+        ("and in Lisbon?", "what about Berlin?"), is a word or two ("why?"), or
+        is short and points back ("is it paid?"). "What is the hotel cap?" is
+        a new question, however short."""
+        words = re.findall(r"\w+", question.lower())
+        if not self.turns or not words:
+            return False
+        return (words[0] in _FOLLOW_UPS or " ".join(words[:2]) in _FOLLOW_UPS
+                or len(words) <= 2 or (len(words) <= 5 and bool(set(words) & _POINTING_BACK)))
 
     def retrieval_query(self, question: str) -> str:
         """A follow-up is searched together with the previous question."""
@@ -250,7 +255,9 @@ class Answerer:
                       model=self.model.name, stopped=stopped, budget=prompt.budget_line,
                       dropped_sources=prompt.dropped_sources,
                       trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
-                      unsupported=unsupported(text, [s.text for s in prompt.sources]),
+                      # the model read each source's label (file, heading) too
+                      unsupported=unsupported(text, [f"{s.label}\n{s.text}"
+                                                     for s in prompt.sources]),
                       attributed=attributed, prompt=self.prompt)
 
     def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:

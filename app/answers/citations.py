@@ -75,7 +75,8 @@ class MarkerFilter:
         return new
 
 
-_ANSWER_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+# A sentence, a list line, or what is left: "2.5 days" stays whole.
+_ANSWER_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 
 
 def attribute(answer: str, sources: list) -> list[dict]:

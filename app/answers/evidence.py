@@ -161,11 +161,15 @@ class EvidenceFinder:
             n=result.rank, section_id=result.section_id, kind=unit.kind,
             chunk_index=child["chunk_index"],
             context=child["text"] if unit.kind == ROW else "",
-            offset=excerpt_offset(result.excerpts, unit.start), features=features)
+            offset=_offset_in(result, unit, candidate.text), features=features)
 
     # -- candidates -----------------------------------------------------------------
     def _candidates(self, response) -> list[_Candidate]:
-        results = {r.section_id: r for r in response.results}
+        # Several results may share a section (spring-default returns chunks):
+        # a unit belongs to the best-ranked result whose text holds it.
+        results: dict[int, list] = {}
+        for result in response.results:
+            results.setdefault(result.section_id, []).append(result)
         if not results:
             return []
         children = self._children(list(results))
@@ -186,11 +190,12 @@ class EvidenceFinder:
         seen: set[tuple[int, int, int]] = set()
         for chunk_id, rank in sorted(wanted.items(), key=lambda item: item[1] or 10**6):
             child = by_id[chunk_id]
-            result = results[child["section_id"]]
             body = child["body"]
             for unit in units_in(body, child["start_char"], child["end_char"], child["kind"]):
-                key = (result.section_id, unit.start, unit.end)
-                if key in seen or not _inside(result.excerpts, unit):
+                result = next((r for r in results[child["section_id"]]
+                               if _inside(r.excerpts, unit)), None)
+                key = (child["section_id"], unit.start, unit.end)
+                if result is None or key in seen:
                     continue
                 seen.add(key)
                 candidates.append(_Candidate(unit, result, child, rank,
@@ -266,6 +271,15 @@ def _fragment(text: str) -> float:
     if stripped.startswith(("**", "__")) and stripped.rstrip(")").rstrip().endswith(("**", "__")):
         return 1.0
     return 0.0
+
+
+def _offset_in(result, unit: Unit, text: str) -> int | None:
+    """Where the quote starts in the result's text, if it is there verbatim
+    (a spring-default chunk's text need not be a slice of its section)."""
+    offset = excerpt_offset(result.excerpts, unit.start)
+    if offset is None or result.text[offset:offset + len(text)] != text:
+        return None
+    return offset
 
 
 def _inside(regions: list[tuple[int, int]], unit: Unit) -> bool:

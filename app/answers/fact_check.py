@@ -37,8 +37,8 @@ _UNITS = {"day": "day", "week": "week", "month": "month", "year": "year", "hour"
           "minute": "minute", "min": "minute", "second": "second", "sec": "second",
           "percent": "%", "per cent": "%", "%": "%", "kb": "kb", "mb": "mb", "gb": "gb",
           "tb": "tb", "ms": "ms", "millisecond": "ms"}
-_UNIT_PATTERN = r"(?:per cent|percent|%|(?:millisecond|minute|second|month|week|hour|year|day|" \
-                r"min|sec|kb|mb|gb|tb|ms)s?)\b"
+_UNIT_PATTERN = r"(?:per cent\b|percent\b|%|(?:millisecond|minute|second|month|week|hour|" \
+                r"year|day|min|sec|kb|mb|gb|tb|ms)s?\b)"
 _DIGITS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
                           + r")\b", re.IGNORECASE)
@@ -65,10 +65,21 @@ class Fact:
         return {"text": self.text, "kind": self.kind, "start": self.start, "end": self.end}
 
 
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_UNITS_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(),
+                                           start=1)}
+_COMPOUND_NUMBER = re.compile(r"\b(" + "|".join(_TENS) + r")[- ](" + "|".join(_UNITS_WORDS)
+                              + r")\b", re.IGNORECASE)
+
+
 def normalise(text: str) -> str:
-    """Lower case, number words as digits, no thousands separators, one space."""
+    """Lower case, number words as digits ("twenty-five" → 25), no thousands
+    separators, one space."""
     text = _MARKERS.sub(" ", text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = _COMPOUND_NUMBER.sub(lambda m: str(_TENS[m.group(1).lower()]
+                                              + _UNITS_WORDS[m.group(2).lower()]), text)
     text = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
     return re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
 
@@ -159,13 +170,16 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
     return {stem(w) for w in before + after}
 
 
+_ANSWER_NUMBER = re.compile(
+    r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?"
+    r"|\b(?:(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS_WORDS) + r")|"
+    + "|".join(_NUMBER_WORDS) + r")\b)(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
+
+
 def _numbers(answer: str) -> list[Fact]:
     """Digits (with a unit after them when there is one) and number words."""
     facts = []
-    pattern = re.compile(r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?"
-                         r"|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b)"
-                         r"(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
-    for match in pattern.finditer(answer):
+    for match in _ANSWER_NUMBER.finditer(answer):
         if _inside_marker(answer, match.start()) or _LIST_NUMBER.match(answer, match.start()) \
                 and _line_start(answer, match.start()):
             continue  # [1], or the "2." of a numbered list
@@ -193,8 +207,8 @@ def _names(answer: str) -> list[Fact]:
                 start = answer.index(words[1], start + len(first))
                 words = words[1:]
         text = " ".join(words)
-        if text in _NOT_NAMES or not any(c.isalpha() for c in text):
-            continue
+        if text in _NOT_NAMES or len(text) == 1 or not any(c.isalpha() for c in text):
+            continue  # "I", or an initial ("U" of "U.S.")
         facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
     return facts
 
@@ -213,10 +227,11 @@ def _is_plain_word(token: str) -> bool:
     """An ordinary word, maybe hyphenated ("full-time") or abbreviated ("e.g."),
     not an identifier. A hyphenated token is ordinary only when each part is a
     whole word of the embedder's English vocabulary: "quillmoor-prod" is a name."""
-    if re.fullmatch(r"[A-Za-z]+|(?:[A-Za-z]\.){2,}", token):
+    if re.fullmatch(r"[A-Za-z]+|(?:[A-Za-z]\.)+[A-Za-z]\.?", token):  # e.g, U.S
         return True
-    if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):
-        return all(part.lower() in _vocabulary() for part in token.split("-"))
+    for separator in "-/":  # full-time, and/or; not /etc/x nor quillmoor-prod
+        if re.fullmatch(rf"[A-Za-z]+(?:{separator}[A-Za-z]+)+", token):
+            return all(part.lower() in _vocabulary() for part in token.split(separator))
     return False
 
 

@@ -23,23 +23,22 @@ def focused_sources(scored: list[Evidence], results: list, units: int,
                     neighbours: int = 1) -> list[Source]:
     """Sources built from the best `units` of `scored` (every candidate unit,
     best first), ordered by their best unit."""
-    by_section: dict[int, list[Evidence]] = {}
+    by_result: dict[int, list[Evidence]] = {}   # n → its units in text order
     for evidence in scored:
-        by_section.setdefault(evidence.section_id, []).append(evidence)
-    for section in by_section.values():
-        section.sort(key=lambda e: e.start)
+        by_result.setdefault(evidence.n, []).append(evidence)
+    for siblings in by_result.values():
+        siblings.sort(key=lambda e: e.start)
     chosen: dict[int, dict[tuple[int, int], Evidence]] = {}
     for evidence in scored[:units]:
-        siblings = by_section[evidence.section_id]
+        siblings = by_result[evidence.n]
         index = next(i for i, e in enumerate(siblings) if e is evidence)
         window = siblings[max(0, index - neighbours):index + neighbours + 1]
-        picked = chosen.setdefault(evidence.section_id, {})
+        picked = chosen.setdefault(evidence.n, {})
         for unit in window:
             picked[(unit.start, unit.end)] = unit
-    results_by_section = {r.section_id: r for r in results}
-    return [_source(results_by_section[section_id], sorted(picked.values(),
-                                                          key=lambda e: e.start))
-            for section_id, picked in chosen.items()]
+    by_rank = {r.rank: r for r in results}
+    return [_source(by_rank[n], sorted(picked.values(), key=lambda e: e.start))
+            for n, picked in chosen.items()]
 
 
 def _source(result, units: list[Evidence]) -> Source:

@@ -3,16 +3,22 @@
 SmolLM2-135M, asked "Can I carry over unused annual leave?", wrote the same
 sentence five times. Greedy decoding with a repetition penalty makes it
 rarer, not impossible. The guard watches the streamed text and says stop as
-soon as a sentence comes again (compared without case, spaces and markers),
-or a run of words repeats; the repeat is cut from the final answer.
+soon as a sentence of at least MIN_SENTENCE_WORDS words comes again (compared
+without case, punctuation and markers), or a run of words repeats back to
+back; the repeat is cut from the final answer. "No." twice, or two sentences
+that share eight words but differ in one, are not loops.
 """
 from __future__ import annotations
 
 import re
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?])(?=[A-Z])|\n+")
+# A sentence ends at . ! ? before white space, or right after a marker when the
+# model leaves out the space ("… [1].You can …").
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=\][.!?])(?=[A-Z])|\n+")
 _MARKERS = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
-REPEATED_WORDS = 8  # a run this long seen twice is a loop, even without full stops
+MIN_SENTENCE_WORDS = 4
+REPEATED_WORDS = 8   # a block of at least this many words, twice in a row, is a loop
+MAX_BLOCK_WORDS = 40
 
 
 def _key(sentence: str) -> str:
@@ -35,24 +41,23 @@ class RepetitionGuard:
         for match in list(_SENTENCE_END.finditer(self.text)) + [None]:
             end = match.start() if match else len(self.text)
             key = _key(self.text[position:end])
-            complete = match is not None
-            if key and complete and key in seen:
+            complete = match is not None and len(key.split()) >= MIN_SENTENCE_WORDS
+            if complete and key in seen:
                 return self.text[:position].rstrip()
-            if key and complete:
+            if complete:
                 seen.add(key)
             if match:
                 position = match.end()
         return self._cut_word_loop()
 
     def _cut_word_loop(self) -> str:
-        words = list(re.finditer(r"\S+", self.text))
-        if len(words) < 2 * REPEATED_WORDS:
-            return self.text
-        seen: dict[tuple[str, ...], int] = {}
-        keys = [_key(w.group(0)) for w in words]
-        for i in range(len(words) - REPEATED_WORDS + 1):
-            run = tuple(keys[i:i + REPEATED_WORDS])
-            first = seen.setdefault(run, i)
-            if first != i and i >= first + REPEATED_WORDS:
-                return self.text[:words[i].start()].rstrip()
+        """Cut where a block of REPEATED_WORDS or more words is repeated right
+        after itself ("a b c … a b c …"), whatever the punctuation."""
+        words = [(m.start(), _key(m.group(0))) for m in re.finditer(r"\S+", self.text)]
+        words = [(start, key) for start, key in words if key]
+        keys = [key for _, key in words]
+        for i in range(len(keys)):
+            for size in range(REPEATED_WORDS, min(MAX_BLOCK_WORDS, (len(keys) - i) // 2) + 1):
+                if keys[i:i + size] == keys[i + size:i + 2 * size]:
+                    return self.text[:words[i + size][0]].rstrip()
         return self.text

@@ -564,6 +564,7 @@ class MainWindow(QMainWindow):
             return  # a citation can only point at a retrieved section
         cited = {c["n"] for c in turn.citations} if turn.cited else set()
         self.sources.show_results(turn.results, cited)
+        self.sources.show_evidence(turn.evidence)
         self.sources.select(n)
         self.open_in_viewer(turn.results[n - 1])
 

@@ -65,6 +65,7 @@ class SourcesPanel(QWidget):
                      note: str = "") -> None:
         self.results = list(results)
         self.cited = cited or set()
+        self.evidence, self.selected_quote = [], 0  # these results' quotes come after
         self.title.setText(note or (f"Sources ({len(results)})" if results else "Sources"))
         self.list.clear()
         for n, result in enumerate(self.results, start=1):
