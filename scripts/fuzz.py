@@ -47,13 +47,16 @@ def main() -> None:
 
     @seed(args.seed)
     @settings(max_examples=args.folders, **options)
-    @given(files=folders())
-    def folder_run(files):
+    @given(shape=folders())
+    def folder_run(shape):
+        files = shape["files"]
         tried["folders"] += 1
         tried["files"] += len(files)
         tried["names not UTF-8"] += sum(1 for name, _ in files if not _utf8(name))
         tried["nested files"] += sum(1 for name, _ in files if b"/" in name)
-        statuses.update(check_folder(files, embedder).values())
+        tried["empty folders"] += len(shape["empty"])
+        tried["links"] += len(shape["links"])
+        statuses.update(check_folder(shape, embedder).values())
 
     started = time.monotonic()
     folder_run()

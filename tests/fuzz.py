@@ -78,26 +78,32 @@ def contents(draw, suffix: str) -> bytes:
     ))
 
 
+LINK_KINDS = ("to a file inside", "to a folder inside", "to itself", "to outside", "dangling")
+
+
 @st.composite
-def folders(draw) -> list[tuple[bytes, bytes]]:
-    """(relative path as bytes, content) pairs: nested, flat, with a good file."""
+def folders(draw) -> dict:
+    """A folder shape: files (relative path as bytes, content), nested up to 12
+    levels, empty folders, and symbolic links of every kind."""
     files = []
     for _ in range(draw(st.integers(1, 6))):
         name = draw(file_names())
-        depth = draw(st.integers(0, 3))
+        depth = draw(st.one_of(st.integers(0, 3), st.just(12)))
         parts = [draw(_NAME_BYTES)[:20] for _ in range(depth)]
         parts = [b"d" + p if p.startswith(b".") else p for p in parts]
         suffix = os.fsdecode(os.path.splitext(name)[1]) or ".md"
         files.append((b"/".join(parts + [name]), draw(contents(suffix))))
-    return files
+    empty = draw(st.lists(_NAME_BYTES.map(lambda n: b"e" + n[:20]), max_size=3))
+    links = draw(st.lists(st.tuples(file_names(), st.sampled_from(LINK_KINDS)), max_size=3))
+    return {"files": files, "empty": empty, "links": links}
 
 
-def write_folder(root: Path, files: list[tuple[bytes, bytes]]) -> dict[bytes, int]:
-    """Write the files (and a good one), skipping names the filesystem refuses.
-    Returns {relative path: size} of what was written."""
+def write_folder(root: Path, shape: dict) -> dict[bytes, int]:
+    """Write the folder (and a good file), skipping names the filesystem refuses.
+    Returns {relative path: size} of the files written."""
     written: dict[bytes, int] = {}
     base = os.fsencode(root)
-    for relative, data in files + [(b"good-file.md", GOOD_TEXT.encode())]:
+    for relative, data in shape["files"] + [(b"good-file.md", GOOD_TEXT.encode())]:
         target = base + b"/" + relative
         try:
             os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -106,4 +112,17 @@ def write_folder(root: Path, files: list[tuple[bytes, bytes]]) -> dict[bytes, in
             written[relative] = len(data)
         except OSError:
             continue  # a name this filesystem does not take: nothing to index
+    for name in shape["empty"]:
+        try:
+            os.makedirs(base + b"/" + name, exist_ok=True)
+        except OSError:
+            continue
+    targets = {"to a file inside": base + b"/good-file.md", "to a folder inside": base,
+               "to outside": b"/etc/hostname", "dangling": base + b"/no-such-file.md"}
+    for name, kind in shape["links"]:
+        link = base + b"/link-" + name
+        try:
+            os.symlink(link if kind == "to itself" else targets[kind], link)
+        except OSError:
+            continue
     return written

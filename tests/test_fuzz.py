@@ -31,13 +31,13 @@ CI = settings(max_examples=6, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def check_folder(files, embedder) -> dict:
+def check_folder(shape, embedder) -> dict:
     """Index a generated folder twice and check every property; the report's
     statuses for the long run's summary."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "handbook"
         root.mkdir()
-        write_folder(root, files)
+        write_folder(root, shape)
         with Store(Path(tmp) / "index.sqlite") as store:
             report = Indexer(store, embedder).run(root)
             json.dumps(report.to_json())  # every name and reason is valid JSON text
@@ -60,9 +60,19 @@ def check_folder(files, embedder) -> dict:
 
 
 @CI
-@given(files=folders())
-def test_any_folder_is_indexed_without_a_traceback(files, embedder):
-    check_folder(files, embedder)
+@given(shape=folders())
+def test_any_folder_is_indexed_without_a_traceback(shape, embedder):
+    check_folder(shape, embedder)
+
+
+def test_thousands_of_small_files_and_a_deep_tree(tmp_path, embedder):
+    files = [(f"dept-{i % 20}/team-{i % 7}/note-{i}.txt".encode(), f"Note {i}.\n".encode())
+             for i in range(1500)]
+    deep = "/".join(f"level-{i}" for i in range(60)).encode()
+    shape = {"files": files + [(deep + b"/deep.md", b"# Deep\n\nAt the bottom.\n")],
+             "empty": [b"empty-a", b"empty-b/empty-c"], "links": []}
+    statuses = check_folder(shape, embedder)
+    assert len(statuses) == 1502 and set(statuses.values()) == {INDEXED}
 
 
 QUESTIONS = st.one_of(
