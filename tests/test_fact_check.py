@@ -74,3 +74,9 @@ def test_a_percentage_is_not_a_number_of_days():
 ])
 def test_abbreviations_compound_words_and_number_words_are_not_flagged(answer):
     assert flagged(answer) == []
+
+
+def test_made_up_identifiers_and_names_in_brackets_are_flagged_emphasis_is_not():
+    assert flagged("Use x10xtozoo (TMDJGUY) for it.") == [("x10xtozoo", CODE), ("TMDJGUY", NAME)]
+    assert flagged("It does NOT pay the first 18 weeks at full salary.") == []
+    assert flagged("Steps:\n1) Open HRdesk.\n2) When done, book it.") == []

@@ -216,7 +216,10 @@ class Answerer:
         halt = threading.Event()  # the user's Stop, or the guard's
         guard = RepetitionGuard()
         markers = MarkerFilter({s.n for s in prompt.sources})
-        for number, chunk in enumerate(self.model.generate(prompt.text, prompt.stop,
+        # One paragraph: the focused prompt asks for a sentence, and what a
+        # small model writes after a blank line is a numbered ramble.
+        stop = prompt.stop + (["\n\n"] if self.prompt == EVIDENCE else [])
+        for number, chunk in enumerate(self.model.generate(prompt.text, stop,
                                                             self.answer_tokens, halt)):
             if number == 0:
                 timings["first_token_s"] = round(time.perf_counter() - started, 3)

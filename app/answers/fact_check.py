@@ -45,9 +45,10 @@ _NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, rever
 _NUMBER_THEN_UNIT = re.compile(r"(\d+(?:\.\d+)?)[\s-]?(" + _UNIT_PATTERN + ")?", re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"\n]{2,200})\"|“([^”\n]{2,200})”|`([^`\n]{1,200})`")
 _CODE_TOKEN = re.compile(r"(?<![\w/.-])(?:--?[A-Za-z][\w-]*|[\w.~-]*(?:[_/=]|\w\.\w)[\w./=:~-]*"
-                         r"|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Za-z]\w*(?:-\w+)+)")
+                         r"|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Za-z]\w*(?:-\w+)+"
+                         r"|[A-Za-z]+\d+[A-Za-z]\w*)")  # x10xtozoo, utf8mb4: letters and digits
 _CAPITALISED = re.compile(r"\b[A-Z][\w’'&-]*(?:\s+[A-Z][\w’'&-]*)*")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[-*•]\s+|\(\s*)$")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[-*•]\s+|\d{1,2}[.)]\s+)$")
 _MARKERS = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
 _NOT_NAMES = frozenset({"I", "I'm", "I've", "OK"})
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|[^\W\d_]+")
@@ -209,6 +210,8 @@ def _names(answer: str) -> list[Fact]:
         text = " ".join(words)
         if text in _NOT_NAMES or len(text) == 1 or not any(c.isalpha() for c in text):
             continue  # "I", or an initial ("U" of "U.S.")
+        if len(words) == 1 and text.isupper() and text.lower() in _vocabulary():
+            continue  # emphasis: "does NOT"
         facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
     return facts
 
