@@ -430,7 +430,7 @@ def _sources_text(answer) -> str:
     lines = []
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
-        lines += ["", f"Not found in the sources: {facts}. Check the quote above."]
+        lines += ["", f"Not backed by the sources: {facts}. Check the quote above."]
     title = "Sources cited:" if answer.cited else \
         "Sources (the answer cites none; matched by the words it shares with them):" \
         if answer.attributed else "Sources consulted (the answer cites none):"

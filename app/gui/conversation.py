@@ -88,7 +88,7 @@ class ConversationView(SafeTextBrowser):
                          "this question.</p>")
         if turn.unsupported and turn.state in ("done", "stopped"):
             facts = ", ".join(f"“{esc(f.text)}”" for f in turn.unsupported)
-            parts.append(f"<p class='warn'>Not found in the sources: {facts}. The model may "
+            parts.append(f"<p class='warn'>Not backed by the sources: {facts}. The model may "
                          "have made this up: rely on the quote above.</p>")
         if turn.answer:
             label = ("<span class='meta'>Model's answer (check it against the quote):</span> "
@@ -168,7 +168,7 @@ def _marked(text: str, start: int, end: int, marks: list[tuple[int, int]]) -> st
         if mark_start >= mark_end:
             continue
         pieces.append(esc(text[position:mark_start]))
-        pieces.append(f"<span class='unsupported' title='not found in the sources'>"
+        pieces.append(f"<span class='unsupported' title='not backed by the sources'>"
                       f"{esc(text[mark_start:mark_end])}</span>")
         position = mark_end
     pieces.append(esc(text[position:end]))
@@ -187,7 +187,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
         lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
                      if turn.evidence else turn.answer)
     if turn.unsupported:
-        lines.append("Not found in the sources: " +
+        lines.append("Not backed by the sources: " +
                      ", ".join(f"“{f.text}”" for f in turn.unsupported))
     if turn.citations and not turn.refused:
         lines += ["", "Sources:"] + [

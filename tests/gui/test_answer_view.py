@@ -26,7 +26,7 @@ def test_the_quote_comes_first_verbatim_with_its_citation(qtbot, window):
     assert quote in text
     assert text.index(quote) < text.index("You get 28 days")
     assert "[1] handbook.md › Staff handbook › Annual leave" in text
-    assert "Not found in the sources" not in text
+    assert "Not backed by the sources" not in text
 
 
 def test_a_quote_opens_in_the_viewer_highlighted_at_its_offsets(qtbot, window):
@@ -46,12 +46,12 @@ def test_a_made_up_number_is_marked_and_named_above_the_answer(qtbot, window):
     answer = ask(qtbot, window, "How many days of annual leave do I get?")
     assert [f.text for f in answer.unsupported] == ["35 days"]
     text = window.conversation.toPlainText()
-    assert "Not found in the sources: “35 days”" in text
-    assert text.index("Not found in the sources") < text.index("You get 35 days")
+    assert "Not backed by the sources: “35 days”" in text
+    assert text.index("Not backed by the sources") < text.index("You get 35 days")
     assert "class=\"unsupported\"" in window.conversation.toHtml() or \
         "ffd6d6" in window.conversation.toHtml()
     quote = "“Everyone gets 28 days of annual leave per year, booked in the HR portal.”"
-    assert text.index(quote) < text.index("Not found in the sources")
+    assert text.index(quote) < text.index("Not backed by the sources")
 
 
 def test_copy_answer_gives_the_quote_the_answer_and_the_sources(qtbot, window):
