@@ -58,6 +58,25 @@ class DocumentRecord:
     pages: int | None = None
 
 
+def _set_wal(connection, attempts: int = 100) -> None:
+    """Switch to WAL. On an index another process is creating at this very
+    moment, SQLite can answer "database is locked" at once, without waiting on
+    the busy timeout (seen on a loaded CI machine with two indexers starting
+    together): try again for up to ten seconds."""
+    import time
+
+    import apsw
+
+    for attempt in range(attempts):
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except apsw.BusyError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1)
+
+
 def connect(path: Path):
     import apsw
     import sqlite_vec
@@ -70,7 +89,7 @@ def connect(path: Path):
         connection.load_extension(sqlite_vec.loadable_path())
         connection.enable_load_extension(False)
         connection.set_busy_timeout(5000)
-        connection.execute("PRAGMA journal_mode=WAL")
+        _set_wal(connection)
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute("PRAGMA foreign_keys=ON")
     except apsw.Error as error:
