@@ -32,8 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from app.answers.evidence import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder,  # noqa: E402
-                                  Weights, weighted)
+from app.answers.evidence import DEFAULT_WEIGHTS, EvidenceFinder, Weights, weighted  # noqa: E402
 from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedder import Embedder  # noqa: E402
 from app.evaluation import load_cases, normalise  # noqa: E402
