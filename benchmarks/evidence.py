@@ -146,14 +146,10 @@ GRID = {"overlap": (0.0, 0.15, 0.3, 0.45, 0.6, 0.8),
         "introduced": (0.0, 0.5, 0.8, 1.0),
         "fragment": (0.0, -0.1, -0.2),
 }
-# feature column for each weight (the similarity weight stays 1: scores are relative)
-_COLUMN = {"overlap": "overlap", "child_rank": "child_prior", "number": "number",
-           "section_rank": "section_prior",
-           "introduced": "introduced", "fragment": "fragment"}
 
 
 def tune(rows: list[dict]) -> Weights:
-    """The grid point with the most evidence@1 + evidence@3 on the first dev batch."""
+    """(The similarity weight stays 1: scores are relative.) The grid point with the most evidence@1 + evidence@3 on the first dev batch."""
     train = [r for r in rows if r["batch"] == "dev-first"] or \
         [r for r in rows if not r["off_topic"]]
     names = list(GRID)
@@ -162,7 +158,7 @@ def tune(rows: list[dict]) -> Weights:
     for row in train:
         if not row["units"]:
             continue
-        matrix = np.array([[f[_COLUMN[n]] for n in names] for f, _, _ in row["units"]],
+        matrix = np.array([[f[n] for n in names] for f, _, _ in row["units"]],
                           dtype=np.float32)                          # U x w
         base = np.array([f["similarity"] for f, _, _ in row["units"]], dtype=np.float32)
         hits = np.array([hit for _, hit, _ in row["units"]])

@@ -151,9 +151,9 @@ class EvidenceFinder:
     def _evidence(self, candidate: _Candidate, features: dict, wants_number: bool) -> Evidence:
         rank = candidate.child_rank
         result, unit, child = candidate.result, candidate.unit, candidate.child
-        features["child_prior"] = 1.0 / (1.0 + (rank - 1) / 2.0) if rank else 0.0
+        features["child_rank"] = 1.0 / (1.0 + (rank - 1) / 2.0) if rank else 0.0
         features["number"] = 1.0 if wants_number and _NUMBER.search(candidate.text) else 0.0
-        features["section_prior"] = 1.0 / result.rank
+        features["section_rank"] = 1.0 / result.rank
         score = weighted(features, self.weights)
         return Evidence(
             text=candidate.text, source=result.source, heading=result.heading,
@@ -219,14 +219,13 @@ class EvidenceFinder:
         return children
 
 
-FEATURES = ("similarity", "overlap", "child_prior", "number", "section_prior", "introduced",
+# One weight per feature, of the same name (see Weights).
+FEATURES = ("similarity", "overlap", "child_rank", "number", "section_rank", "introduced",
             "fragment")
-_WEIGHT_OF = {"similarity": "similarity", "overlap": "overlap", "child_prior": "child_rank",
-              "number": "number", "section_prior": "section_rank", "introduced": "introduced", "fragment": "fragment"}
 
 
 def weighted(features: dict, weights: Weights) -> float:
-    return sum(getattr(weights, _WEIGHT_OF[name]) * features[name] for name in FEATURES)
+    return sum(getattr(weights, name) * features[name] for name in FEATURES)
 
 
 _BETWEEN_INTRO_AND_CODE = re.compile(r"\s*(?:(?:```|~~~)[^\n]*\s*)*")

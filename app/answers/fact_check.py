@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from app.answers.citations import MARKER
 from app.answers.words import STOPWORDS, stem
 
 NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
@@ -49,7 +50,6 @@ _CODE_TOKEN = re.compile(r"(?<![\w/.-])(?:--?[A-Za-z][\w-]*|[\w.~-]*(?:[_/=]|\w\
                          r"|[A-Za-z]+\d+[A-Za-z]\w*)")  # x10xtozoo, utf8mb4: letters and digits
 _CAPITALISED = re.compile(r"\b[A-Z][\w’'&-]*(?:\s+[A-Z][\w’'&-]*)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*|[-*•]\s+|\d{1,2}[.)]\s+)$")
-_MARKERS = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
 _NOT_NAMES = frozenset({"I", "I'm", "I've", "OK"})
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|[^\W\d_]+")
 NEAR = 4  # tokens either side of a number in which one of its answer neighbours must stand
@@ -77,7 +77,7 @@ _COMPOUND_NUMBER = re.compile(r"\b(" + "|".join(_TENS) + r")[- ](" + "|".join(_U
 def normalise(text: str) -> str:
     """Lower case, number words as digits ("twenty-five" → 25), no thousands
     separators, one space."""
-    text = _MARKERS.sub(" ", text)
+    text = MARKER.sub(" ", text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = _COMPOUND_NUMBER.sub(lambda m: str(_TENS[m.group(1).lower()]
                                               + _UNITS_WORDS[m.group(2).lower()]), text)
@@ -256,7 +256,7 @@ def _line_start(answer: str, offset: int) -> bool:
 
 
 def _inside_marker(answer: str, offset: int) -> bool:
-    return any(m.start() <= offset < m.end() for m in _MARKERS.finditer(answer))
+    return any(m.start() <= offset < m.end() for m in MARKER.finditer(answer))
 
 
 def _canonical(number: str) -> str:

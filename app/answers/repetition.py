@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import re
 
+from app.answers.citations import MARKER
+
 # A sentence ends at . ! ? before white space, or right after a marker when the
 # model leaves out the space ("… [1].You can …").
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=\][.!?])(?=[A-Z])|\n+")
-_MARKERS = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
 MIN_SENTENCE_WORDS = 4
 REPEATED_WORDS = 8   # a block of at least this many words, twice in a row, is a loop
 MAX_BLOCK_WORDS = 40
 
 
 def _key(sentence: str) -> str:
-    return re.sub(r"\W+", " ", _MARKERS.sub("", sentence)).strip().lower()
+    return re.sub(r"\W+", " ", MARKER.sub("", sentence)).strip().lower()
 
 
 class RepetitionGuard:

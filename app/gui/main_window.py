@@ -540,21 +540,8 @@ class MainWindow(QMainWindow):
         self.open_evidence(evidence)
 
     def open_evidence(self, evidence) -> None:
-        from app.gui.viewer import Location
-
-        with Store(self.db) as store:
-            section = store.rows("SELECT start_char FROM sections WHERE id = ?",
-                                 (evidence.section_id,))
-        if not section:
-            self.messages.show_message("This source is no longer in the index; re-index the "
-                                       "folder and ask again.")
-            return
-        self.viewer.show_location(Location(
-            path=file_path(self.folder, evidence.source), source=evidence.source,
-            heading=evidence.heading, page=evidence.page,
-            section_start=section[0]["start_char"], spans=[(evidence.start, evidence.end)],
-            texts=[evidence.text]))
-        self.side.setCurrentWidget(self.viewer)
+        self._show_spans(evidence.source, evidence.heading, evidence.page, evidence.section_id,
+                         [(evidence.start, evidence.end)], [evidence.text])
 
     def open_citation(self, turn_index: int, n: int) -> None:
         if not 0 <= turn_index < len(self.conversation.turns):
@@ -589,25 +576,36 @@ class MainWindow(QMainWindow):
                           [chunk_id])
 
     def _show_chunks(self, source: str, heading: str, page, section_id: int, ids: list) -> None:
-        from app.gui.viewer import Location
-
         with Store(self.db) as store:
-            section = store.rows("SELECT start_char FROM sections WHERE id = ?", (section_id,))
             rows = {row["id"]: row for row in store.rows(
                 "SELECT id, start_char, end_char, text, page FROM chunks WHERE id IN "
                 f"({','.join('?' * len(ids))})", ids)}
         chunks = [rows[i] for i in ids if i in rows]  # SQL IN does not keep our order
-        if not section or not chunks:
-            self.messages.show_message("This source is no longer in the index; re-index the "
-                                       "folder and ask again.")
+        if not chunks:
+            self._source_gone()
             return
-        location = Location(path=file_path(self.folder, source), source=source,
-                            heading=heading, page=chunks[0]["page"] or page,
-                            section_start=section[0]["start_char"],
-                            spans=[(c["start_char"], c["end_char"]) for c in chunks],
-                            texts=[c["text"] for c in chunks])
-        self.viewer.show_location(location)
+        self._show_spans(source, heading, chunks[0]["page"] or page, section_id,
+                         [(c["start_char"], c["end_char"]) for c in chunks],
+                         [c["text"] for c in chunks])
+
+    def _show_spans(self, source: str, heading: str, page, section_id: int,
+                    spans: list[tuple[int, int]], texts: list[str]) -> None:
+        """The viewer at a section, these spans of its body highlighted."""
+        from app.gui.viewer import Location
+
+        with Store(self.db) as store:
+            section = store.rows("SELECT start_char FROM sections WHERE id = ?", (section_id,))
+        if not section:
+            self._source_gone()
+            return
+        self.viewer.show_location(Location(
+            path=file_path(self.folder, source), source=source, heading=heading, page=page,
+            section_start=section[0]["start_char"], spans=spans, texts=texts))
         self.side.setCurrentWidget(self.viewer)
+
+    def _source_gone(self) -> None:
+        self.messages.show_message("This source is no longer in the index; re-index the "
+                                   "folder and ask again.")
 
     # -- settings, about, layout ------------------------------------------------------------
     def edit_settings(self) -> None:
