@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from app.answers.evidence import DEFAULT_WEIGHTS, EvidenceFinder, Weights, weighted  # noqa: E402
+from app.answers.evidence import DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights, weighted  # noqa: E402
 from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedder import Embedder  # noqa: E402
 from app.evaluation import load_cases, normalise  # noqa: E402
@@ -108,10 +108,19 @@ def floor_figures(rows: list[dict], weights: Weights) -> dict:
 def cached(name: str, embedder: Embedder, reuse: bool) -> list[dict]:
     path = OUT / f"evidence-rows-{name}.json"
     if reuse and path.exists():
-        return json.loads(path.read_text())
+        rows = json.loads(path.read_text())
+        if _current(rows):
+            return rows
+        print(f"{path.name}: written before the features were renamed; collecting again")
     rows = collect(name, embedder)
     path.write_text(json.dumps(rows))
     return rows
+
+
+def _current(rows: list[dict]) -> bool:
+    """Whether cached rows carry today's feature names (a rename makes them unusable)."""
+    units = [unit for row in rows for unit in row["units"]][:1]
+    return all(set(features) == set(FEATURES) for features, *_ in units)
 
 
 def score_with(features: dict, weights: Weights) -> float:
