@@ -12,8 +12,9 @@ import logging
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
-from app import __version__, paths
+from app.common import paths
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_STRICT = 0, 1, 2, 3
 
@@ -119,12 +120,17 @@ def _retrieval_options(parser: argparse.ArgumentParser, default_k: int | None) -
                              "(fitted; default 1800): less answers sooner, finds less")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int:
+    """Run one command; no command (or `gui`) calls `open_gui(folder, db)`.
+
+    The desktop app is passed in by `app.launch` rather than imported here, so
+    the command line never depends on Qt (an import contract checks it).
+    """
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["--reader-process"]:  # the frozen app runs its own child processes
         import os
 
-        from app.reader_process import DEFAULT_MEMORY_MB, serve
+        from app.ingest.reader_process import DEFAULT_MEMORY_MB, serve
 
         serve(int(os.environ.get("HBQA_READER_MEMORY_MB", DEFAULT_MEMORY_MB)))
         return EXIT_OK
@@ -137,23 +143,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    logging.getLogger("app.indexer").setLevel(logging.INFO)  # names both encodings at start
+    logging.getLogger("app.ingest.indexer").setLevel(logging.INFO)  # names both encodings at start
     db = args.db or paths.default_db()
     if args.version:
-        from app.about import versions
+        from app.common.about import versions
 
         print(json.dumps(versions(), indent=2) if args.json else
               "\n".join(f"{name}: {value}" for name, value in versions().items()))
         return EXIT_OK
     if args.command in (None, "gui"):
-        from app.gui.main import run_gui
-
-        return run_gui(getattr(args, "folder", None), db)
+        if open_gui is None:
+            return fail(args, "the desktop app is started by `handbook-qa` (app.launch), "
+                              "not by app.cli", EXIT_USAGE)
+        return open_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
                "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare}[args.command]
     import apsw
 
-    from app.store import storage_message
+    from app.store.sqlite import storage_message
 
     try:
         return handler(args, db)
@@ -182,7 +189,7 @@ def emit(args, data: dict, text: str) -> None:
 
 
 def open_store(db: Path, must_exist: bool = True):
-    from app.store import Store, StoreError
+    from app.store.sqlite import Store, StoreError
 
     if must_exist and not db.exists():
         raise UserError(f"no index at {db}: run 'handbook-qa index FOLDER' first")
@@ -193,8 +200,8 @@ def open_store(db: Path, must_exist: bool = True):
 
 
 def load_embedder():
-    from app.bundled import ModelMissing
-    from app.embedder import Embedder
+    from app.common.bundled import ModelMissing
+    from app.embedding.embedder import Embedder
 
     try:
         embedder = Embedder()
@@ -224,8 +231,8 @@ class ProgressPrinter:
 
 
 def cmd_index(args, db: Path) -> int:
-    from app.chunking.chunks import ChunkSettings
-    from app.indexer import FAILED, Indexer, IndexSettings
+    from app.common.chunks import ChunkSettings
+    from app.ingest.indexer import FAILED, Indexer, IndexSettings
 
     if not args.folder.is_dir():
         raise UserError(f"{args.folder} is not a folder")
@@ -257,8 +264,8 @@ def _index_summary(report) -> str:
 
 
 def cmd_inspect(args, db: Path) -> int:
-    from app.health import format_report, health_report
-    from app.indexer import log_encodings
+    from app.evaluation.health import format_report, health_report
+    from app.ingest.indexer import log_encodings
 
     with open_store(db) as store:
         report = health_report(store)
@@ -269,7 +276,7 @@ def cmd_inspect(args, db: Path) -> int:
 
 
 def make_searcher(args, store, embedder):
-    from app.retrieval import MIN_CONTEXT_TOKENS, Searcher, SearchSettings
+    from app.search.retrieval import MIN_CONTEXT_TOKENS, Searcher, SearchSettings
 
     if args.k is not None and args.k < 1:
         raise UserError("--k must be at least 1")
@@ -283,7 +290,7 @@ def make_searcher(args, store, embedder):
 
 def cmd_search(args, db: Path) -> int:
     from app.answers.evidence import EvidenceFinder
-    from app.retrieval import SearchError
+    from app.search.retrieval import SearchError
 
     embedder = load_embedder()
     with open_store(db) as store:
@@ -335,8 +342,8 @@ def _indent(text: str, width: int = 600) -> str:
 
 
 def cmd_eval(args, db: Path) -> int:
-    from app.evaluation import CasesError, evaluate, format_report, load_cases
-    from app.retrieval import SearchError
+    from app.evaluation.recall import CasesError, evaluate, format_report, load_cases
+    from app.search.retrieval import SearchError
 
     try:
         cases = load_cases(args.cases)
@@ -364,11 +371,11 @@ def _units(args) -> dict:
 
 
 def _eval_answers(args, db: Path, cases: list) -> int:
-    from app.answer_evaluation import evaluate_answers, format_answer_report
     from app.answers.answerer import Answerer
     from app.answers.model import LocalModel, ModelError
     from app.answers.prompt import PromptTooLarge
-    from app.retrieval import SearchError
+    from app.evaluation.answer_accuracy import evaluate_answers, format_answer_report
+    from app.search.retrieval import SearchError
 
     if args.limit is not None:
         cases = cases[:max(args.limit, 0)]
@@ -395,7 +402,7 @@ def cmd_ask(args, db: Path) -> int:
     from app.answers.answerer import Answerer, EvidenceFound, Finished, Status, Token
     from app.answers.model import LocalModel, ModelError
     from app.answers.prompt import PromptTooLarge
-    from app.retrieval import SearchError
+    from app.search.retrieval import SearchError
 
     embedder = load_embedder()
     model = LocalModel(args.model, n_ctx=args.ctx)
@@ -444,8 +451,8 @@ def _sources_text(answer) -> str:
 
 def cmd_compare(args, db: Path) -> int:
     """Both profiles' indexes live next to --db (reused when the folder is unchanged)."""
-    from app.comparison import compare, format_table
-    from app.evaluation import CasesError, load_cases
+    from app.evaluation.comparison import compare, format_table
+    from app.evaluation.recall import CasesError, load_cases
 
     if not args.folder.is_dir():
         raise UserError(f"{args.folder} is not a folder")

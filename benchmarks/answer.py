@@ -40,11 +40,11 @@ from app.answers.evidence import EvidenceFinder  # noqa: E402
 from app.answers.focused import focused_sources  # noqa: E402
 from app.answers.model import LocalModel  # noqa: E402
 from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, Source, Turn, build_prompt  # noqa: E402
-from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedder import Embedder  # noqa: E402
-from app.indexer import Indexer  # noqa: E402
-from app.retrieval import Searcher, SearchSettings  # noqa: E402
-from app.store import Store  # noqa: E402
+from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.ingest.indexer import Indexer  # noqa: E402
+from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 QUESTIONS = ["How many days of annual leave do I get?",
              "What is the hotel limit per night in London?",

@@ -24,13 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.answer_evaluation import answer_case  # noqa: E402
 from app.answers.answerer import EVIDENCE, SECTIONS, Answerer  # noqa: E402
 from app.answers.model import LocalModel  # noqa: E402
-from app.embedder import Embedder  # noqa: E402
-from app.evaluation import load_cases  # noqa: E402
-from app.retrieval import Searcher  # noqa: E402
-from app.store import Store  # noqa: E402
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.evaluation.answer_accuracy import answer_case  # noqa: E402
+from app.evaluation.recall import load_cases  # noqa: E402
+from app.search.retrieval import Searcher  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
 SETS = {"sample": ROOT / "resources/golden/sample-handbook.tsv",

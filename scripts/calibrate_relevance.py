@@ -16,11 +16,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.answers.answerer import RELEVANCE_THRESHOLD  # noqa: E402
-from app.bundled import RESOURCES  # noqa: E402
-from app.embedder import Embedder  # noqa: E402
-from app.evaluation import load_cases  # noqa: E402
-from app.retrieval import Searcher  # noqa: E402
-from app.store import Store  # noqa: E402
+from app.common.bundled import RESOURCES  # noqa: E402
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.evaluation.recall import load_cases  # noqa: E402
+from app.search.retrieval import Searcher  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 
 def best_distance(searcher: Searcher, question: str) -> float:

@@ -33,9 +33,9 @@ def main() -> None:
 
     from hypothesis import HealthCheck, given, seed, settings
 
-    from app.embedder import Embedder
-    from app.indexer import Indexer
-    from app.store import Store
+    from app.embedding.embedder import Embedder
+    from app.ingest.indexer import Indexer
+    from app.store.sqlite import Store
     from fuzz import folders
     from test_fuzz import QUESTIONS, check_folder
 
@@ -62,7 +62,7 @@ def main() -> None:
     folder_run()
     folder_seconds = time.monotonic() - started
 
-    from app.bundled import SAMPLE_HANDBOOK
+    from app.common.bundled import SAMPLE_HANDBOOK
     from test_fuzz import test_any_question_is_searched_and_answered_or_told_why as question_check
 
     with tempfile.TemporaryDirectory() as tmp:

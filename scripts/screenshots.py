@@ -36,7 +36,7 @@ def main() -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from app.bundled import SAMPLE_HANDBOOK
+    from app.common.bundled import SAMPLE_HANDBOOK
     from app.gui.main_window import MainWindow
 
     app = QApplication([])

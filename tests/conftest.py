@@ -23,7 +23,7 @@ def isolated_home(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="session")
 def embedder():
-    from app.embedder import Embedder
+    from app.embedding.embedder import Embedder
 
     return Embedder()
 
@@ -31,7 +31,7 @@ def embedder():
 @pytest.fixture(scope="session")
 def sample_folder(tmp_path_factory):
     """A private copy of the sample handbook (tests may not edit the real one)."""
-    from app.bundled import SAMPLE_HANDBOOK
+    from app.common.bundled import SAMPLE_HANDBOOK
 
     target = tmp_path_factory.mktemp("sample") / "handbook"
     shutil.copytree(SAMPLE_HANDBOOK, target)
@@ -41,8 +41,8 @@ def sample_folder(tmp_path_factory):
 @pytest.fixture(scope="session")
 def sample_index(tmp_path_factory, sample_folder, embedder):
     """The sample handbook indexed once with the default settings (read-only for tests)."""
-    from app.indexer import Indexer
-    from app.store import Store
+    from app.ingest.indexer import Indexer
+    from app.store.sqlite import Store
 
     db = tmp_path_factory.mktemp("index") / "sample.sqlite"
     with Store(db) as store:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from app.bundled import SAMPLE_HANDBOOK
+from app.common.bundled import SAMPLE_HANDBOOK
 
 SEEDS = {path.suffix: path.read_bytes() for path in sorted(SAMPLE_HANDBOOK.rglob("*"))
          if path.is_file() and path.suffix in (".md", ".txt", ".pdf")}

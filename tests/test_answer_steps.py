@@ -3,11 +3,11 @@ import threading
 
 import pytest
 
-from app.answer_evaluation import accurate
 from app.answers.answerer import Answerer, Finished, Token
 from app.answers.evidence import Evidence
 from app.answers.focused import GAP, focused_sources
 from app.answers.repetition import RepetitionGuard
+from app.evaluation.answer_accuracy import accurate
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
 

@@ -1,6 +1,5 @@
 """The answer pipeline: streaming, stop, citations, refusals, follow-ups, model files."""
 import json
-import shutil
 import socket
 import threading
 
@@ -9,8 +8,8 @@ import pytest
 from app.answers.answerer import (NOTHING_FOUND, Answerer, Conversation, Finished, Status,
                                   Token)
 from app.answers.model import LocalModel, ModelError, check_model_file
-from app.bundled import answer_model_path
 from app.cli import main
+from app.common.bundled import answer_model_path
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
 RESULTS = [FakeResult(1, "handbook.md", "Leave › Annual leave", "Annual leave is 28 days."),

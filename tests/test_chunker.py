@@ -8,11 +8,11 @@ import textwrap
 
 import pytest
 
-from app.bundled import SAMPLE_HANDBOOK
-from app.chunking.chunks import ChunkSettings, EMBED
-from app.chunking.fitted import TABLE_ROW, chunk_document
-from app.chunking.guard import WindowExceeded, measure, refuse_over_window
-from app.readers import read_document
+from app.common.bundled import SAMPLE_HANDBOOK
+from app.common.chunks import ChunkSettings, EMBED
+from app.ingest.chunking.fitted import TABLE_ROW, chunk_document
+from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
+from app.ingest.readers import read_document
 
 
 @pytest.fixture(scope="module")
@@ -269,8 +269,8 @@ def test_a_bold_term_is_embedded_with_every_child_of_its_definition(tmp_path, em
     ("Plain paragraph.", ""),
 ])
 def test_what_counts_as_a_term_line(text, label):
-    from app.chunking.fitted import label_text
-    from app.documents import PARAGRAPH, Block
+    from app.common.documents import PARAGRAPH, Block
+    from app.ingest.chunking.fitted import label_text
 
     assert label_text(text, Block(PARAGRAPH, 0, len(text))) == label
 

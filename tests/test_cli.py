@@ -89,8 +89,8 @@ def test_db_option_works_before_and_after_the_command(tmp_path, capsys, small_fo
 def test_context_tokens_caps_the_section_text_for_search_ask_and_eval(sample_index, capsys):
     """A smaller budget answers sooner and sends less; it is honoured, and a
     budget too small to hold a passage is refused in words."""
-    from app.bundled import SAMPLE_GOLDEN
-    from app.tokens import count_cl100k
+    from app.common.bundled import SAMPLE_GOLDEN
+    from app.common.tokens import count_cl100k
 
     question = "How many days of annual leave do I get?"
     sizes = {}

@@ -5,9 +5,9 @@ import shutil
 import numpy as np
 import pytest
 
-from app import bundled
-from app.bundled import ModelMissing
-from app.embedder import Embedder
+from app.common import bundled
+from app.common.bundled import ModelMissing
+from app.embedding.embedder import Embedder
 
 SENTENCE = " The emergency contact for the data centre is Ruth on extension 4471."
 

@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from app.bundled import SAMPLE_GOLDEN
 from app.cli import main
-from app.evaluation import (CaseResult, CasesError, evaluate, load_cases, parse_cases,
+from app.common.bundled import SAMPLE_GOLDEN
+from app.evaluation.recall import (CaseResult, CasesError, evaluate, load_cases, parse_cases,
                             summarise, validate, Case)
-from app.retrieval import Searcher, SearchSettings
-from app.store import Store
+from app.search.retrieval import Searcher, SearchSettings
+from app.store.sqlite import Store
 
 FLOOR = json.loads((Path(__file__).parent / "recall_floor.json").read_text())
 

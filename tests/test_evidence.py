@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.answers.units import ITEM, LINE, MAX_UNIT_CHARS, ROW, SENTENCE, units_in
-from app.documents import CODE, LIST, PARAGRAPH
+from app.common.documents import CODE, LIST, PARAGRAPH
 
 
 def unit_texts(body: str, kind: str = PARAGRAPH) -> list[str]:
@@ -80,8 +80,8 @@ def test_text_without_any_boundary_becomes_readable_pieces_not_one_huge_quote():
 @pytest.fixture(scope="module")
 def finder_and_searcher(sample_index, embedder):
     from app.answers.evidence import EvidenceFinder
-    from app.retrieval import Searcher
-    from app.store import Store
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
 
     store = Store(sample_index)
     yield EvidenceFinder(store, embedder), Searcher(store, embedder), store
@@ -100,8 +100,8 @@ def test_the_first_quote_answers_the_parental_leave_question(finder_and_searcher
 
 @pytest.mark.slow
 def test_every_quote_of_every_golden_question_is_verbatim_at_its_offsets(finder_and_searcher):
-    from app.bundled import RESOURCES
-    from app.evaluation import load_cases
+    from app.common.bundled import RESOURCES
+    from app.evaluation.recall import load_cases
 
     finder, searcher, store = finder_and_searcher
     bodies = {row["id"]: row["body"] for row in store.rows("SELECT id, body FROM sections")}
@@ -141,7 +141,7 @@ def test_odd_questions_get_verbatim_evidence_or_none_never_a_crash(finder_and_se
 
 @pytest.mark.slow
 def test_a_question_of_punctuation_only_is_told_so(finder_and_searcher):
-    from app.retrieval import SearchError
+    from app.search.retrieval import SearchError
 
     _, searcher, _ = finder_and_searcher
     with pytest.raises(SearchError, match="no words"):

@@ -5,7 +5,7 @@ import os
 import pytest
 
 from app.cli import main
-from app.scan import display_path, file_path
+from app.ingest.scan import display_path, file_path
 
 pytestmark = pytest.mark.slow  # the real embedder indexes the folder
 

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.indexer import FAILED, INDEXED, SKIPPED, UNCHANGED, Indexer
-from app.retrieval import SearchError, Searcher
-from app.store import Store
+from app.ingest.indexer import FAILED, INDEXED, SKIPPED, UNCHANGED, Indexer
+from app.search.retrieval import SearchError, Searcher
+from app.store.sqlite import Store
 from fuzz import GOOD_TEXT, folders, write_folder
 
 pytestmark = pytest.mark.slow  # the real embedder and reader process

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from app.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
-from app.readers import read_document
+from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
+from app.ingest.readers import read_document
 
 
 def normalise(text: str) -> str:

@@ -5,10 +5,10 @@ import time
 
 import pytest
 
-from app.chunking.chunks import ChunkSettings
-from app.indexer import FAILED, INDEXED, QUARANTINE_AFTER, SKIPPED, Indexer, IndexSettings
-from app.reader_process import ReaderProcess
-from app.store import Store
+from app.common.chunks import ChunkSettings
+from app.ingest.indexer import FAILED, INDEXED, QUARANTINE_AFTER, SKIPPED, Indexer, IndexSettings
+from app.ingest.reader_process import ReaderProcess
+from app.store.sqlite import Store
 from hostile import build
 from pdfgen import make_pdf
 

@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from app.indexer import INDEXED, Indexer
-from app.store import Store
+from app.ingest.indexer import INDEXED, Indexer
+from app.store.sqlite import Store
 
 pytestmark = pytest.mark.slow
 RUNS = int(os.environ.get("HBQA_REINDEX_RUNS", "100"))

@@ -1,13 +1,12 @@
 """Ingestion end to end with the real embedder and real SQLite + sqlite-vec."""
-import json
 import os
 import threading
 
 import pytest
 
-from app.chunking.chunks import ChunkSettings
-from app.indexer import FAILED, INDEXED, REMOVED, UNCHANGED, Indexer, IndexSettings
-from app.store import Store
+from app.common.chunks import ChunkSettings
+from app.ingest.indexer import FAILED, INDEXED, REMOVED, UNCHANGED, Indexer, IndexSettings
+from app.store.sqlite import Store
 from pdfgen import make_pdf
 
 pytestmark = pytest.mark.slow

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.documents import CODE, LIST, PARAGRAPH, QUOTE, TABLE, Document, ReadError
-from app.readers import SUPPORTED_SUFFIXES, read_document
+from app.common.documents import CODE, LIST, PARAGRAPH, QUOTE, TABLE, Document, ReadError
+from app.ingest.readers import SUPPORTED_SUFFIXES, read_document
 
 try:
     from tests.pdfgen import make_pdf
@@ -162,7 +162,7 @@ def test_markdown_raw_html_is_literal_text(tmp_path):
 
 def test_markdown_parser_configuration():
     """HTML and typographer off (see DESIGN pitfalls); block parsing skips inline rules."""
-    from app.readers.markdown import _INLINE, _MD
+    from app.ingest.readers.markdown import _INLINE, _MD
 
     for parser in (_MD, _INLINE):
         assert parser.options["html"] is False and parser.options["typographer"] is False

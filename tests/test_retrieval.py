@@ -1,17 +1,16 @@
 """Retrieval over the sample handbook: ranking, citations, filters, bad input."""
-import json
 import random
 import re
 
 import pytest
 
-from app.bundled import SAMPLE_GOLDEN
-from app.evaluation import load_cases, normalise
-from app.indexer import Indexer, IndexSettings
-from app.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
+from app.common.bundled import SAMPLE_GOLDEN
+from app.evaluation.recall import load_cases, normalise
+from app.ingest.indexer import Indexer, IndexSettings
+from app.search.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
                            SearchSettings, bring_following_code, excerpts_around, fts_query,
                            fuse, join_excerpts, matches_paths, share_budget)
-from app.store import Store
+from app.store.sqlite import Store
 
 pytestmark = pytest.mark.slow
 
@@ -416,7 +415,7 @@ def test_a_question_that_is_one_enormous_word_is_searched_at_once():
     is a thousandfold, so a loaded machine cannot fail it."""
     import threading
 
-    from app.retrieval import fts_query
+    from app.search.retrieval import fts_query
 
     done = threading.Event()
     thread = threading.Thread(target=lambda: (fts_query("a" * 100_000), done.set()), daemon=True)

@@ -2,10 +2,10 @@
 stay in the flat text that the spring-default profile reads, as Tika's would."""
 from pdfgen import make_pdf
 
-from app.chunking.chunks import ChunkSettings
-from app.chunking.fitted import chunk_document
-from app.readers import read_document
-from app.readers.running_lines import line_key, running_keys
+from app.common.chunks import ChunkSettings
+from app.ingest.chunking.fitted import chunk_document
+from app.ingest.readers import read_document
+from app.ingest.readers.running_lines import line_key, running_keys
 
 BODIES = ["Leave is 28 days.\nAsk your lead.\nPlan ahead.",
           "Sick leave needs a note.\nAfter 3 days.\nCall in early.",

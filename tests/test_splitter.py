@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from app.chunking.splitter import CHARACTER, LEVELS, split
+from app.ingest.chunking.splitter import CHARACTER, LEVELS, split
 
 WORDS = "leave policy the of a employee must days request manager approve form".split()
 

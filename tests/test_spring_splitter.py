@@ -5,14 +5,14 @@ Only the tokenizer is loaded (the ONNX session is lazy), so these are fast.
 import re
 from pathlib import Path
 
-import app.chunking.spring as spring
-from app.bundled import SAMPLE_HANDBOOK
-from app.chunking.chunks import ChunkSettings
-from app.chunking.guard import measure
-from app.chunking.spring import chunk_document, split_text
-from app.documents import Document, Section
-from app.readers import read_document
-from app.tokens import cl100k
+from app.common.bundled import SAMPLE_HANDBOOK
+from app.common.chunks import ChunkSettings
+from app.common.documents import Document, Section
+from app.common.tokens import cl100k
+from app.ingest.chunking.guard import measure
+import app.ingest.chunking.spring as spring
+from app.ingest.chunking.spring import chunk_document, split_text
+from app.ingest.readers import read_document
 from pdfgen import make_pdf
 
 

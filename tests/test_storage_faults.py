@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from app.indexer import FAILED, INDEXED, Indexer
-from app.store import Store
+from app.ingest.indexer import FAILED, INDEXED, Indexer
+from app.store.sqlite import Store
 
 pytestmark = pytest.mark.slow
 
@@ -72,9 +72,9 @@ def test_a_full_disk_stops_the_run_in_words_and_keeps_the_index(tmp_path, embedd
 WRITER = r"""
 import sys
 sys.path.insert(0, {root!r})
-from app.embedder import Embedder
-from app.indexer import Indexer
-from app.store import Store
+from app.embedding.embedder import Embedder
+from app.ingest.indexer import Indexer
+from app.store.sqlite import Store
 with Store({db!r}) as store:
     report = Indexer(store, Embedder()).run({folder!r})
 print(report.count("indexed"), report.count("unchanged"), report.count("failed"))

@@ -5,12 +5,12 @@ import shutil
 import numpy as np
 import pytest
 
-import app.vector_matrix as vector_matrix
-from app.chunking.chunks import Child
-from app.documents import PARAGRAPH, Block, Section
-from app.retrieval import Searcher, SearchSettings, fts_query, knn_sqlite_vec
-from app.store import DocumentRecord, Store
-from app.vector_matrix import VectorMatrix, matrix_for
+from app.common.chunks import Child
+from app.common.documents import PARAGRAPH, Block, Section
+from app.search.retrieval import Searcher, SearchSettings, fts_query, knn_sqlite_vec
+from app.store.sqlite import DocumentRecord, Store
+import app.store.vector_matrix as vector_matrix
+from app.store.vector_matrix import VectorMatrix, matrix_for
 
 pytestmark = pytest.mark.slow
 
@@ -124,7 +124,7 @@ def test_term_frequency_is_fts5s_own_count_for_stemmed_words(sample_index):
 def test_large_index_search_drops_only_common_terms(sample_index, embedder, monkeypatch):
     """With the budget forced low, BM25 still runs on the rarest term, and the
     question is still answered (the vector side is untouched)."""
-    import app.retrieval as retrieval
+    import app.search.retrieval as retrieval
 
     monkeypatch.setattr(retrieval, "BM25_POSTINGS_BUDGET", 1)
     with Store(sample_index) as store:

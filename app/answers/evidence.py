@@ -30,7 +30,7 @@ import numpy as np
 
 from app.answers.units import LINE, ROW, Unit, units_in
 from app.answers.words import content_stems
-from app.retrieval import excerpt_offset
+from app.search.retrieval import excerpt_offset
 
 RANKED_CHILDREN = 8        # the best children (fused rank) whose units are candidates
 NEIGHBOURS = 1             # children either side of each of them, in the same section
@@ -101,7 +101,7 @@ class Evidence:
 @dataclass
 class _Candidate:
     unit: Unit
-    result: object            # app.retrieval.Result
+    result: object            # app.search.retrieval.Result
     child: dict
     child_rank: int | None    # 1-based fused rank of its child, None for a neighbour
     text: str

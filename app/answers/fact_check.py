@@ -242,7 +242,7 @@ def _is_plain_word(token: str) -> bool:
 def _vocabulary() -> frozenset[str]:
     """The whole words (not ##pieces) of the bundled MiniLM tokenizer: 30,000
     common English words and word pieces, read from the shipped tokenizer.json."""
-    from app.bundled import TOKENIZER_PATH
+    from app.common.bundled import TOKENIZER_PATH
 
     vocab = json.loads(TOKENIZER_PATH.read_text(encoding="utf-8"))["model"]["vocab"]
     return frozenset(word for word in vocab if word.isalpha())

@@ -18,7 +18,7 @@ import os
 import time
 from pathlib import Path
 
-from app.paths import cache_dir
+from app.common.paths import cache_dir
 
 log = logging.getLogger(__name__)
 

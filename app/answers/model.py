@@ -69,7 +69,7 @@ class LocalModel:
     def path(self) -> Path:
         if self._path:
             return self._path
-        from app.bundled import ModelMissing, answer_model_path
+        from app.common.bundled import ModelMissing, answer_model_path
 
         try:
             return answer_model_path()

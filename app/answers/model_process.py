@@ -2,21 +2,20 @@
 
 llama.cpp is C++: a damaged or exotic .gguf, or a bug, can abort the process
 that runs it. The desktop app therefore runs `LocalModel` in a child process
-(app/child_process.py) and talks to it through this proxy, which offers the
+(app/common/child_process.py) and talks to it through this proxy, which offers the
 same methods the prompt builder and the answerer use. Stop is a message the
 child reads between tokens. If the child dies, the question gets an error in
 words and the next question starts a fresh child.
 """
 from __future__ import annotations
 
-import os
 import queue
 import threading
 from pathlib import Path
 from typing import Iterator
 
 from app.answers.model import Chunk, LocalModel, ModelError
-from app.child_process import Child, ChildDied, child_channel, read_frame, write_frame
+from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
 
 FROZEN_FLAG = "--model-process"
 CRASHED = ("the answer model stopped unexpectedly (its process crashed); the app is fine — "

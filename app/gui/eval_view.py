@@ -5,7 +5,7 @@ runs in a worker thread with a progress bar; the view shows chunk and context
 recall@k overall, by position and by kind, MRR, the average context size, each
 miss with what was retrieved instead, and the cases that could not be counted
 (with their line). "Compare profiles" indexes the open folder with both
-profiles (app.comparison.compare) and shows them side by side. Everything
+profiles (app.evaluation.comparison.compare) and shows them side by side. Everything
 shown from documents or the TSV is plain text (table and tree items).
 """
 from __future__ import annotations
@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView,
                                QStyledItemDelegate, QTableWidget, QTableWidgetItem, QTabWidget,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from app import paths
-from app.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
-from app.evaluation import POSITIONS, CasesError, EvalReport, evaluate, load_cases
+from app.common import paths
+from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
+from app.evaluation.recall import POSITIONS, CasesError, EvalReport, evaluate, load_cases
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
 
 log = logging.getLogger(__name__)
@@ -147,7 +147,7 @@ def index_state(db: Path | None) -> tuple | None:
     """Enough to tell whether an index changed: its path, documents and chunks."""
     if db is None or not Path(db).exists():
         return None
-    from app.store import Store, StoreError
+    from app.store.sqlite import Store, StoreError
 
     try:
         with Store(Path(db)) as store:
@@ -188,8 +188,8 @@ class EvalWorker(QObject):
 
     @Slot()
     def run(self) -> None:
-        from app.retrieval import SearchError
-        from app.store import StoreError
+        from app.search.retrieval import SearchError
+        from app.store.sqlite import StoreError
 
         try:
             cases = load_cases(Path(self.tsv))
@@ -208,8 +208,8 @@ class EvalWorker(QObject):
             self.failed.emit(f"The evaluation stopped by an unexpected error: {error}")
 
     def _evaluate(self, cases) -> EvalReport:
-        from app.retrieval import Searcher, SearchSettings
-        from app.store import Store
+        from app.search.retrieval import Searcher, SearchSettings
+        from app.store.sqlite import Store
 
         def on_progress(done: int, total: int) -> None:
             if self.cancel_event.is_set():
@@ -221,7 +221,7 @@ class EvalWorker(QObject):
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
 
     def _compare(self, cases) -> dict:
-        from app.comparison import compare
+        from app.evaluation.comparison import compare
 
         def on_progress(message: str) -> None:
             if self.cancel_event.is_set():
@@ -601,7 +601,7 @@ class EvalView(QWidget):
                              "Not counted")
 
     def show_comparison(self, comparison: dict) -> None:
-        from app.comparison import rows
+        from app.evaluation.comparison import rows
 
         self.comparison = comparison
         table = rows(comparison)
@@ -648,7 +648,7 @@ class EvalView(QWidget):
 
 
 def _default_embedder():
-    from app.embedder import Embedder
+    from app.embedding.embedder import Embedder
 
     global _EMBEDDER
     if _EMBEDDER is None:

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame
                                QHeaderView, QLabel, QPushButton, QScrollArea, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
+from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report
 from app.gui.histogram import Histogram, SplitMix
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
-from app.health import SPLIT_LEVELS, HealthReport, health_report
-from app.store import Store, StoreError
+from app.store.sqlite import Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +189,7 @@ class HealthPanel(QWidget):
     @property
     def embedder(self):
         if self._embedder is None:
-            from app.embedder import Embedder
+            from app.embedding.embedder import Embedder
 
             self._embedder = Embedder()  # the tokenizer only; the model loads on first embed
         return self._embedder
@@ -365,7 +365,7 @@ class HealthPanel(QWidget):
         self.report = report
         self.verdict.setText(report.verdict)
         self.verdict.setStyleSheet("color: #7a1020" if report.over_window else "color: #1e5b12")
-        from app.chunking.spring import DEFAULT_CHUNK_SIZE
+        from app.ingest.chunking.spring import DEFAULT_CHUNK_SIZE
 
         budget = (f"budget {report.budget} tokens per chunk" if report.profile == "fitted" else
                   f"chunks of {DEFAULT_CHUNK_SIZE} cl100k tokens (Spring AI TokenTextSplitter "

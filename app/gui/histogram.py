@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.health import median, percentile
+from app.evaluation.health import median, percentile
 
 BAR = QColor("#8fb3d9")
 BAR_OVER = QColor("#d9606e")

@@ -14,7 +14,7 @@ def run_gui(folder: Path | None = None, db: Path | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from app.bundled import RESOURCES
+    from app.common.bundled import RESOURCES
     from app.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

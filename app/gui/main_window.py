@@ -16,17 +16,19 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMai
                                QMessageBox, QProgressBar, QPushButton, QSplitter, QTabWidget,
                                QToolButton, QVBoxLayout, QWidget)
 
-from app import __version__, paths, recovery
-from app.bundled import SAMPLE_HANDBOOK
-from app.scan import file_path
-from app.embedder import Embedder
+from app import __version__
+from app.common import paths
+from app.common.bundled import SAMPLE_HANDBOOK
+from app.embedding.embedder import Embedder
 from app.gui.conversation import ConversationView
 from app.gui.library import LibraryPanel
 from app.gui.safe_text import plain_label
+from app.gui.settings import AppSettings
 from app.gui.sources_panel import SourcesPanel
 from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
-from app.settings import AppSettings
-from app.store import Store
+from app.ingest.scan import file_path
+from app.store import recovery
+from app.store.sqlite import Store
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
@@ -308,7 +310,7 @@ class MainWindow(QMainWindow):
     def _watch(self, folder: Path) -> None:
         """Watch the folder, its sub-folders (files added, removed, renamed) and its
         documents (edited in place), within the limits of the OS's watch budget."""
-        from app.readers import SUPPORTED_SUFFIXES
+        from app.ingest.readers import SUPPORTED_SUFFIXES
 
         watched = self.watcher.directories() + self.watcher.files()
         if watched:
@@ -636,7 +638,7 @@ class MainWindow(QMainWindow):
         return sorted(names)
 
     def about(self) -> None:
-        from app.about import about_text
+        from app.common.about import about_text
 
         box = QMessageBox(self)
         box.setWindowTitle("About Handbook QA")

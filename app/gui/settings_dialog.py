@@ -30,14 +30,13 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QStyle,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from app.answers.model import ModelError, check_model_file
-from app.chunking.chunks import (
+from app.common.chunks import (
     CITATION_FIELDS,
     DEFAULT_METADATA_POLICY,
     DROP,
@@ -49,8 +48,8 @@ from app.chunking.chunks import (
     RETRIEVE,
 )
 from app.gui.safe_text import display_table, plain_label
-from app.retrieval import MIN_CONTEXT_TOKENS
-from app.settings import CONTEXT_SIZES, PROFILES, AppSettings
+from app.gui.settings import CONTEXT_SIZES, PROFILES, AppSettings
+from app.search.retrieval import MIN_CONTEXT_TOKENS
 
 BUNDLED_MODEL_TEXT = "Bundled: SmolLM2-135M-Instruct (Q4_1)"
 GGUF_FILTER = "GGUF models (*.gguf)"

@@ -20,7 +20,7 @@ def source_label(n: int, result) -> str:
 
 
 class SourcesPanel(QWidget):
-    openRequested = Signal(object)  # the app.retrieval.Result to show in the viewer
+    openRequested = Signal(object)  # the app.search.retrieval.Result to show in the viewer
 
     def __init__(self, parent=None):
         super().__init__(parent)

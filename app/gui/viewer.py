@@ -50,9 +50,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.documents import HEADING_SEPARATOR
+from app.common.documents import HEADING_SEPARATOR
 from app.gui.safe_text import esc, plain_label
-from app.readers import read_document
+from app.ingest.readers import read_document
 
 NOTE_CHANGED = "The file changed since it was indexed; the highlight may be approximate."
 PLACEHOLDER = "Click a source to show it here."

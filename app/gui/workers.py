@@ -20,11 +20,11 @@ from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finishe
 from app.answers.model import ModelError
 from app.answers.model_process import ModelProcess
 from app.answers.prompt import PromptTooLarge
-from app.indexer import Indexer, IndexSettings
-from app.retrieval import SearchError, Searcher
-from app.settings import AppSettings
-from app.store import Store, StoreError, storage_message
-from app.vector_matrix import matrix_for
+from app.gui.settings import AppSettings
+from app.ingest.indexer import Indexer, IndexSettings
+from app.search.retrieval import SearchError, Searcher
+from app.store.sqlite import Store, StoreError, storage_message
+from app.store.vector_matrix import matrix_for
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +40,8 @@ def start_in_thread(worker: QObject, name: str) -> QThread:
 class IndexWorker(QObject):
     """Runs one incremental indexing of a folder at a time."""
 
-    progress = Signal(object)   # app.indexer.Progress
-    finished = Signal(object)   # app.indexer.IndexReport
+    progress = Signal(object)   # app.ingest.indexer.Progress
+    finished = Signal(object)   # app.ingest.indexer.IndexReport
     failed = Signal(str)
 
     def __init__(self, embedder_factory):
@@ -85,7 +85,7 @@ class AnswerWorker(QObject):
     """Owns the answer model and the conversation; answers one question at a time."""
 
     status = Signal(str, str)      # stage, message
-    retrieved = Signal(object)     # list of app.retrieval.Result
+    retrieved = Signal(object)     # list of app.search.retrieval.Result
     evidence = Signal(object)      # list of app.answers.evidence.Evidence, best first
     token = Signal(str)
     finished = Signal(object)      # app.answers.answerer.Answer

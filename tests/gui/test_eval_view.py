@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from app.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
 from app.cli import main
-from app.evaluation import Case, CaseResult, summarise
+from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
+from app.evaluation.recall import Case, CaseResult, summarise
 from app.gui.eval_view import (EVAL_CSV_HEADER, EvalView, default_golden, misses_html,
                                recall_rows, write_eval_csv, write_eval_json)
 
@@ -151,8 +151,8 @@ def test_cancel_stops_the_run(qtbot, view, sample_index, sample_folder):
 
 @pytest.mark.slow
 def test_compare_profiles_shows_the_comparison_table(qtbot, view, sample_folder):
-    from app import paths
-    from app.comparison import rows
+    from app.common import paths
+    from app.evaluation.comparison import rows
 
     view.refresh(None, sample_folder)
     view.set_tsv(SAMPLE_GOLDEN)

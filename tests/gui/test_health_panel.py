@@ -10,15 +10,15 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from app.chunking.chunks import ChunkSettings
 from app.cli import main
+from app.common.chunks import ChunkSettings
+from app.evaluation.health import health_report
 from app.gui.health_panel import (HEALTH_CSV_HEADER, MARKER_BACKGROUND, HealthPanel,
                                   chunk_html, find_boundary, write_health_csv,
                                   write_health_json)
 from app.gui.safe_text import SafeTextBrowser
-from app.health import health_report
-from app.indexer import Indexer, IndexSettings
-from app.store import Store
+from app.ingest.indexer import Indexer, IndexSettings
+from app.store.sqlite import Store
 
 REPO = Path(__file__).resolve().parents[2]
 SIZE = (700, 800)
@@ -249,7 +249,7 @@ def test_open_in_viewer_emits_the_chunk_id(panel, qtbot, spring_index):
 
 
 def test_character_splits_over_five_percent_are_warned(panel):
-    from app.health import HealthReport, LengthStats
+    from app.evaluation.health import HealthReport, LengthStats
 
     stats = LengthStats(median=40, p95=90, max=100, mean=45.0)
     report = HealthReport(profile="fitted", window=128, budget=120, overlap=0, documents=1,

@@ -4,11 +4,11 @@ import sys
 import time
 
 import pytest
-from PySide6.QtCore import QTimer, Qt
+from PySide6.QtCore import Qt
 
 from app.gui.main_window import MainWindow
-from app.settings import AppSettings
-from app.store import Store
+from app.gui.settings import AppSettings
+from app.store.sqlite import Store
 from fakes import FakeChatModel
 from pdfgen import make_pdf
 
@@ -252,8 +252,8 @@ def test_no_indexing_work_runs_on_the_gui_thread(qtbot, folder, qsettings, monke
     fails whenever another job shares the cores.)"""
     import threading
 
-    from app.embedder import Embedder
-    from app.store import Store as RealStore
+    from app.embedding.embedder import Embedder
+    from app.store.sqlite import Store as RealStore
 
     threads = []
     real_embed, real_write = Embedder.embed, RealStore.write_document
@@ -305,7 +305,7 @@ def test_after_an_unclean_shutdown_a_damaged_index_is_offered_a_rebuild(qtbot, f
                                                                         monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
-    from app import recovery
+    from app.store import recovery
 
     window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
     qtbot.addWidget(window)

@@ -16,14 +16,14 @@ from PySide6.QtWidgets import (  # noqa: E402
     QFileDialog,
 )
 
-from app.chunking.chunks import CITATION_FIELDS, DROP, EMBED, RETRIEVE  # noqa: E402
+from app.common.chunks import CITATION_FIELDS, DROP, EMBED, RETRIEVE  # noqa: E402
+from app.gui.settings import CONTEXT_SIZES, AppSettings  # noqa: E402
 from app.gui.settings_dialog import (  # noqa: E402
     BUILTIN_FIELDS,
     BUNDLED_MODEL_TEXT,
     REINDEX_NOTE,
     SettingsDialog,
 )
-from app.settings import CONTEXT_SIZES, AppSettings  # noqa: E402
 
 WINDOW = 128
 REPO = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ from app.gui.viewer import (  # noqa: E402
     heading_line_start,
     key_of,
 )
-from app.readers import read_document  # noqa: E402
+from app.ingest.readers import read_document  # noqa: E402
 from pdfgen import FONT_SIZE, LEADING, PAGE_HEIGHT, make_pdf  # noqa: E402
 
 SIZE = (600, 700)

@@ -53,8 +53,9 @@ def test_shell_scripts_parse(script):
 
 
 def test_frozen_entry_dispatches_like_the_console_script(monkeypatch):
-    """Everything but --bundle-check goes to app.cli.main, --reader-process included
-    (the frozen indexer's child: app.cli must keep handling that flag)."""
+    """Everything but --bundle-check goes through app.launch to app.cli.main,
+    --reader-process included (the frozen indexer's child: app.cli must keep
+    handling that flag), with the desktop app passed in to open."""
     import sys
 
     monkeypatch.syspath_prepend(str(PACKAGING))
@@ -62,7 +63,8 @@ def test_frozen_entry_dispatches_like_the_console_script(monkeypatch):
     import handbook_qa_main
 
     calls = []
-    monkeypatch.setattr(app.cli, "main", lambda argv=None: calls.append(argv) or 0)
+    monkeypatch.setattr(app.cli, "main",
+                        lambda argv=None, open_gui=None: calls.append(argv) or callable(open_gui) - 1)
     for argv in (["index", "x"], [], ["--reader-process"]):
         monkeypatch.setattr(sys, "argv", ["handbook-qa", *argv])
         assert handbook_qa_main.main() == 0 and calls[-1] == argv
@@ -75,10 +77,10 @@ def test_frozen_entry_dispatches_like_the_console_script(monkeypatch):
 
 def test_the_frozen_child_flag_is_the_one_the_app_uses(monkeypatch):
     monkeypatch.syspath_prepend(str(PACKAGING))
-    import app.reader_process
+    import app.ingest.reader_process
     import handbook_qa_main
 
-    assert app.reader_process.FROZEN_FLAG == handbook_qa_main.READER_FLAG
+    assert app.ingest.reader_process.FROZEN_FLAG == handbook_qa_main.READER_FLAG
 
 
 @pytest.mark.slow

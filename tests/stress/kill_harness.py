@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import shutil
 import signal
@@ -37,16 +36,16 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from app.store import Store  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
 
 NEVER = 10**9
 
 CHILD = r"""
 import json, os, signal, sys, time
 sys.path.insert(0, {root!r})
-from app.embedder import Embedder
-from app.indexer import Indexer
-from app.store import Store
+from app.embedding.embedder import Embedder
+from app.ingest.indexer import Indexer
+from app.store.sqlite import Store
 
 kill_after = {kill_after}
 embedder = Embedder()
@@ -118,7 +117,7 @@ def remove_db(db: Path) -> None:
 
 
 def index_in_process(db: Path, folder: Path, embedder) -> None:
-    from app.indexer import Indexer
+    from app.ingest.indexer import Indexer
 
     with Store(db) as store:
         Indexer(store, embedder).run(folder)
@@ -285,7 +284,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
-    from app.embedder import Embedder
+    from app.embedding.embedder import Embedder
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="kill-harness-") as work:

@@ -1,1 +1,0 @@
-"""Turning documents into parents (sections) and window-fitted children."""

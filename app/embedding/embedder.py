@@ -1,0 +1,127 @@
+"""The bundled MiniLM embedder: real token counts and mean-pooled vectors.
+
+Two tokenizers are built from the same shipped `tokenizer.json`:
+- the *counter* has truncation off, so `count()` tells the real length of a
+  text (specials included) — what the window guard needs to see;
+- the *embedding* tokenizer keeps the shipped truncation (max_length 128,
+  longest-first), so a vector is computed from exactly what the model reads.
+Padding is changed from the shipped fixed 128 to the batch's longest sequence:
+pooling ignores padded positions through the attention mask, so vectors are
+the same while short batches run faster.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from app.common import bundled
+
+log = logging.getLogger(__name__)
+
+DIMENSIONS = 384
+MAX_POSITIONS = 512  # MiniLM's position embeddings
+
+
+class Embedder:
+    def __init__(self, model_path: Path | None = None,
+                 tokenizer_path: Path = bundled.TOKENIZER_PATH,
+                 batch_size: int = 32, threads: int | None = None,
+                 window: int | None = None):
+        from tokenizers import Tokenizer
+
+        self._model_path = model_path
+        self.tokenizer_path = Path(tokenizer_path)
+        self.batch_size = batch_size
+        self._threads = threads or os.cpu_count() or 1
+        config = json.loads(self.tokenizer_path.read_text(encoding="utf-8"))
+        truncation = config.get("truncation") or {}
+        if "max_length" not in truncation:
+            raise ValueError(f"{self.tokenizer_path} has no truncation.max_length: "
+                             "the embedding window cannot be known")
+        self.window: int = int(truncation["max_length"])
+        self._counter = Tokenizer.from_file(str(self.tokenizer_path))
+        self._counter.no_truncation()
+        self._counter.no_padding()
+        self._tokenizer = Tokenizer.from_file(str(self.tokenizer_path))
+        self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        if window and window != self.window:
+            # A user's window override: the model then reads `window` tokens
+            # (MiniLM has 512 positions; it was trained on 128).
+            if not 16 <= window <= MAX_POSITIONS:
+                raise ValueError(f"the embedding window must be between 16 and {MAX_POSITIONS}")
+            self._tokenizer.enable_truncation(window, strategy="longest_first")
+            self.window = window
+        self.special_tokens: int = len(self._counter.encode("").ids)
+
+    id = bundled.EMBEDDER_ID
+    dimensions = DIMENSIONS
+
+    @cached_property
+    def model_path(self) -> Path:
+        return self._model_path or bundled.embedder_model_path()
+
+    @cached_property
+    def tokenizer_sha256(self) -> str:
+        return bundled.sha256_of(self.tokenizer_path)
+
+    @cached_property
+    def model_sha256(self) -> str:
+        return bundled.sha256_of(self.model_path)
+
+    @cached_property
+    def _session(self):
+        import onnxruntime as ort
+
+        # ONNX Runtime sends usage telemetry to Microsoft unless told not to
+        # (measured: DNS lookups of mobile.events.data.microsoft.com during
+        # `ask`). Offline means offline.
+        ort.disable_telemetry_events()
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self._threads
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        session = ort.InferenceSession(str(self.model_path), options,
+                                       providers=["CPUExecutionProvider"])
+        log.info("embedder %s: window %d WordPiece tokens (%d special), model %s",
+                 self.id, self.window, self.special_tokens, self.model_path)
+        return session
+
+    def count(self, text: str) -> int:
+        """Real WordPiece length of `text`, specials included, truncation off."""
+        return len(self._counter.encode(text).ids)
+
+    def count_many(self, texts: list[str]) -> list[int]:
+        return [len(e.ids) for e in self._counter.encode_batch(texts)]
+
+    def pieces(self, text: str) -> list[tuple[int, int]]:
+        """Character span of every token of `text` (specials excluded)."""
+        encoding = self._counter.encode(text, add_special_tokens=False)
+        return list(encoding.offsets)
+
+    def embed(self, texts: list[str], batch_size: int | None = None) -> np.ndarray:
+        """L2-normalised float32 vectors, one row per text, as the model sees them.
+
+        A batch is padded to its longest text: for many short texts of mixed
+        length, sorted by length, small batches waste least (`batch_size`)."""
+        if not texts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        size = batch_size or self.batch_size
+        batches = [self._embed_batch(texts[i:i + size]) for i in range(0, len(texts), size)]
+        return np.concatenate(batches)
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        encodings = self._tokenizer.encode_batch(texts)
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        types = np.array([e.type_ids for e in encodings], dtype=np.int64)
+        (hidden,) = self._session.run(["last_hidden_state"], {
+            "input_ids": ids, "attention_mask": mask, "token_type_ids": types})
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)

@@ -1,0 +1,84 @@
+"""User settings of the desktop app, as plain data (the GUI persists them).
+
+Each setting says which part of the pipeline it touches: anything that changes
+chunks or vectors (window, budget, overlap, profile, metadata policy) means a
+re-index, which the indexer detects by itself from the index fingerprint.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from app.common.chunks import DEFAULT_METADATA_POLICY, HEADROOM, ChunkSettings
+from app.search.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
+
+PROFILES = ("fitted", "spring-default")
+PROMPTS = ("evidence", "sections")
+CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
+
+
+@dataclass
+class AppSettings:
+    model_path: str = ""            # empty: the bundled SmolLM2 GGUF
+    n_ctx: int = 4096
+    answer_tokens: int = 384
+    prompt: str = "evidence"        # what the model reads: "evidence" or whole "sections"
+    results: int = 3                # parents returned (fitted) — "top-k" in the dialog
+    candidates: int = 20            # children searched by each of KNN and BM25
+    context_tokens: int = SearchSettings.context_tokens  # section text for the model (cl100k)
+    overlap: int = 0
+    window_override: int = 0        # 0: the window in tokenizer.json
+    profile: str = "fitted"
+    metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
+
+    def chunking(self, window: int) -> ChunkSettings:
+        return ChunkSettings.for_window(window, overlap=self.overlap,
+                                        metadata=dict(self.metadata))
+
+    def search(self) -> SearchSettings:
+        results = self.results if self.profile == "fitted" else None
+        return SearchSettings(candidates=self.candidates, results=results,
+                              context_tokens=self.context_tokens)
+
+    def model_file(self) -> Path | None:
+        return Path(self.model_path) if self.model_path else None
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str | None) -> AppSettings:
+        """Settings from their saved form; unknown or broken values fall back to defaults."""
+        try:
+            data = json.loads(text) if text else {}
+        except (TypeError, ValueError):
+            data = {}
+        known = {f.name for f in fields(cls)}
+        settings = cls(**{k: v for k, v in data.items() if k in known}) if isinstance(data, dict) \
+            else cls()
+        return settings.validated()
+
+    def validated(self) -> AppSettings:
+        defaults = AppSettings()
+        if self.profile not in PROFILES:
+            self.profile = defaults.profile
+        if self.prompt not in PROMPTS:
+            self.prompt = defaults.prompt
+        if not isinstance(self.metadata, dict):
+            self.metadata = defaults.metadata
+        for name in ("n_ctx", "answer_tokens", "results", "candidates", "overlap",
+                     "window_override"):
+            if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:
+                setattr(self, name, getattr(defaults, name))
+        if not isinstance(self.context_tokens, int) or self.context_tokens < MIN_CONTEXT_TOKENS:
+            self.context_tokens = defaults.context_tokens
+        return self
+
+    def reindex_needed(self, other: AppSettings) -> bool:
+        """Whether going from `other` to these settings changes chunks or vectors."""
+        return (self.overlap, self.window_override, self.profile, self.metadata) != \
+            (other.overlap, other.window_override, other.profile, other.metadata)
+
+
+__all__ = ["AppSettings", "PROFILES", "PROMPTS", "CONTEXT_SIZES", "HEADROOM"]

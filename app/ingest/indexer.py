@@ -1,0 +1,381 @@
+"""Incremental indexing of a handbook folder into the store.
+
+scan → hash → read → chunk → guard → embed → store, one document at a time,
+one transaction per document. Progress goes to a callback; a cancel token is
+checked between documents and between embedding batches, so a cancel takes
+effect within about one batch and leaves every finished document in place.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from app.common import bundled
+from app.common.chunks import ChunkSettings, DROP
+from app.common.documents import Document, ReadError
+from app.common.tokens import ENCODING_NAME
+from app.ingest.chunking import fitted, spring
+from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
+from app.ingest.reader_process import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReaderCrashed, ReaderProcess
+from app.ingest.scan import FoundFile, scan
+from app.store.sqlite import DocumentRecord, Store
+
+log = logging.getLogger(__name__)
+
+CHUNKER_VERSION = "6"
+PROFILES = ("fitted", "spring-default")
+
+INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"
+SKIPPED = "skipped"  # not a file that can be read (FIFO, device, link outside the folder)
+
+
+QUARANTINE_AFTER = 2  # parser crashes on the same content before it is no longer tried
+
+
+@dataclass
+class IndexSettings:
+    profile: str = "fitted"
+    chunking: ChunkSettings = field(default_factory=ChunkSettings)
+    strict: bool = False
+    read_timeout: float = DEFAULT_TIMEOUT   # seconds per file, in the reader process
+    read_memory_mb: int = DEFAULT_MEMORY_MB
+    # Chunks embedded per file at most: about 1,250 pages, 3-4 minutes on 2
+    # cores. A 10 MB text file of one line would otherwise take over an hour.
+    max_chunks_per_file: int = 10_000
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str
+    reason: str | None = None
+    chunks: int = 0
+    over_window: int = 0
+
+
+@dataclass
+class Progress:
+    stage: str            # scanning | indexing | done
+    files_done: int = 0
+    files_total: int = 0
+    chunks_done: int = 0
+    chunks_per_second: float = 0.0
+    eta_seconds: float | None = None
+    current: str | None = None
+
+
+@dataclass
+class IndexReport:
+    folder: str
+    profile: str
+    files: list[FileResult]
+    chunks: int          # chunks in the whole index after this run
+    over_window: int     # over-window chunks in the whole index
+    seconds: float
+    cancelled: bool = False
+    rebuilt: str | None = None  # why the whole index was rebuilt, if it was
+    stopped: str | None = None  # why indexing stopped before the last file (disk full)
+
+    def count(self, status: str) -> int:
+        return sum(1 for f in self.files if f.status == status)
+
+    @property
+    def failed(self) -> list[FileResult]:
+        return [f for f in self.files if f.status == FAILED]
+
+    def to_json(self) -> dict:
+        return {
+            "folder": self.folder, "profile": self.profile,
+            "indexed": self.count(INDEXED), "unchanged": self.count(UNCHANGED),
+            "removed": self.count(REMOVED), "failed": self.count(FAILED),
+            "skipped": self.count(SKIPPED),
+            "failures": [{"path": f.path, "reason": f.reason} for f in self.failed],
+            "skips": [{"path": f.path, "reason": f.reason} for f in self.files
+                      if f.status == SKIPPED],
+            "chunks": self.chunks, "over_window": self.over_window,
+            "seconds": round(self.seconds, 3), "cancelled": self.cancelled,
+            "rebuilt": self.rebuilt, "stopped": self.stopped, "files": [asdict(f) for f in self.files],
+        }
+
+
+def index_fingerprint(embedder, settings: IndexSettings) -> dict[str, str]:
+    """Everything that changes chunks or vectors; a difference means a rebuild."""
+    chunking = settings.chunking
+    return {
+        "embedder_id": embedder.id,
+        "model_sha256": embedder.model_sha256,
+        "tokenizer_sha256": embedder.tokenizer_sha256,
+        "window": str(chunking.window),
+        "budget": str(chunking.budget),
+        "overlap": str(chunking.overlap),
+        "profile": settings.profile,
+        "metadata_policy": json.dumps(chunking.metadata, sort_keys=True),
+        "chunker_version": CHUNKER_VERSION,
+        "splitter_encoding": ENCODING_NAME,
+    }
+
+
+def log_encodings(embedder) -> None:
+    log.info("embedding tokenizer: WordPiece of %s, window %d tokens (%d special) from %s",
+             embedder.id, embedder.window, embedder.special_tokens, embedder.tokenizer_path.name)
+    log.info("comparison tokenizer: cl100k_base (tiktoken, %s)", ENCODING_NAME)
+
+
+class Cancelled(Exception):
+    pass
+
+
+class SkippedByUser(Exception):
+    """The user asked to skip the file being indexed (the app's Skip file)."""
+
+
+SKIPPED_BY_USER = ("skipped while indexing (Skip file); the rest of the folder was indexed, "
+                   "and this file is tried again at the next run")
+
+
+class StorageFull(Exception):
+    """The index cannot be written (disk full, size limit, I/O error); stop the run."""
+
+    def __init__(self, result: FileResult):
+        super().__init__(result.reason)
+        self.result = result
+
+
+def _storage_reason(error: Exception) -> str:
+    import apsw
+
+    if isinstance(error, apsw.FullError):
+        problem = ("the disk is full (or the index reached its size limit): "
+                   "this file could not be written")
+    else:
+        problem = f"the index could not be written (input/output error: {error})"
+    return (f"{problem}; the index is unchanged; free some space and index again "
+            "(indexing stopped here: the remaining files were not tried)")
+
+
+class Indexer:
+    def __init__(self, store: Store, embedder, settings: IndexSettings | None = None,
+                 on_progress: Callable[[Progress], None] | None = None,
+                 cancel: threading.Event | None = None, skip: threading.Event | None = None):
+        self.store = store
+        self.skip = skip or threading.Event()  # set: leave the current file, go on
+        self.embedder = embedder
+        self.settings = settings or IndexSettings(
+            chunking=ChunkSettings.for_window(embedder.window))
+        self.settings.chunking.validate()
+        self.on_progress = on_progress or (lambda progress: None)
+        self.cancel = cancel or threading.Event()
+
+    def run(self, folder: Path) -> IndexReport:
+        started = time.monotonic()
+        root = Path(folder).resolve()
+        if not root.is_dir():
+            raise NotADirectoryError(f"{folder} is not a folder")
+        log_encodings(self.embedder)
+        rebuilt = self._check_fingerprint(root)
+        self.on_progress(Progress("scanning"))
+        found, skipped = scan(root)
+        results = self._remove_missing(found)
+        results += [FileResult(entry.rel, SKIPPED, entry.reason) for entry in skipped]
+        pending, unchanged = self._changed(found)
+        # Small files first: one huge file must not keep every other one waiting.
+        pending.sort(key=lambda item: (item[0].size, item[0].rel))
+        results += unchanged
+        done, cancelled, stopped = self._index_files(pending)
+        results += done
+        totals = self.store.rows("SELECT count(*) AS chunks, coalesce(sum(over_window), 0) "
+                                 "AS over FROM chunks")[0]
+        report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
+                             totals["chunks"], totals["over"], time.monotonic() - started,
+                             cancelled, rebuilt, stopped)
+        self.on_progress(Progress("done", len(pending), len(pending), report.chunks))
+        return report
+
+    # -- steps ----------------------------------------------------------------
+    def _check_fingerprint(self, root: Path) -> str | None:
+        wanted = index_fingerprint(self.embedder, self.settings) | {"root": str(root)}
+        current = self.store.meta()
+        if current == wanted:
+            return None
+        changed = sorted(k for k in wanted if current.get(k) != wanted[k])
+        reason = None
+        if current:
+            reason = "index settings changed: " + ", ".join(changed)
+            log.warning("%s; re-chunking and re-embedding everything", reason)
+        self.store.clear(wanted)
+        return reason
+
+    def _remove_missing(self, found: list[FoundFile]) -> list[FileResult]:
+        present = {f.rel for f in found}
+        gone = [d["path"] for d in self.store.documents() if d["path"] not in present]
+        self.store.remove_documents(gone)
+        return [FileResult(path, REMOVED) for path in gone]
+
+    def _changed(self, found: list[FoundFile]) -> tuple[list[tuple[FoundFile, str]], list[FileResult]]:
+        """Files whose content changed (with their hash), and results for the rest."""
+        known = {d["path"]: d for d in self.store.documents()}
+        pending, settled = [], []
+        for entry in found:
+            old = known.get(entry.rel)
+            fresh = old is not None and old["status"] == INDEXED
+            same_stat = fresh and old["size"] == entry.size and old["mtime"] == entry.mtime
+            try:
+                digest = None if same_stat else bundled.sha256_of(entry.path)
+            except OSError as error:
+                settled.append(self._fail(_record(entry, None), _os_reason(error)))
+                continue
+            if same_stat or (fresh and old["sha256"] == digest):
+                if not same_stat:
+                    self.store.touch_document(entry.rel, entry.size, entry.mtime)
+                settled.append(FileResult(entry.rel, UNCHANGED, chunks=old["chunks"],
+                                          over_window=old["over_window"]))
+            else:
+                pending.append((entry, digest))
+        return pending, settled
+
+    def _index_files(self, pending: list[tuple[FoundFile, str]]
+                     ) -> tuple[list[FileResult], bool, str | None]:
+        """Results of the files done, whether a cancel stopped the run, and why
+        a storage failure stopped it (None if none did).
+
+        The next file is handed to the reader process before the current one
+        is embedded, so parsing and embedding overlap."""
+        results: list[FileResult] = []
+        total_bytes = sum(entry.size for entry, _ in pending) or 1
+        done_bytes, chunks_done, embed_started = 0, 0, time.monotonic()
+        to_read = [(entry, digest) for entry, digest in pending
+                   if not self._quarantined(entry, digest)]
+        with ReaderProcess(self.settings.read_timeout, self.settings.read_memory_mb) as reader:
+            if to_read:
+                reader.request(to_read[0][0].path)
+            for number, (entry, digest) in enumerate(pending):
+                if self.cancel.is_set():
+                    return results, True, None
+                self.skip.clear()  # a Skip is for the file announced next
+                elapsed = time.monotonic() - embed_started
+                self.on_progress(Progress(
+                    "indexing", number, len(pending), chunks_done,
+                    chunks_done / elapsed if elapsed > 0 else 0.0,
+                    elapsed / done_bytes * (total_bytes - done_bytes) if done_bytes else None,
+                    entry.rel))
+                try:
+                    result = self._index_file(reader, to_read, entry, digest)
+                except Cancelled:
+                    return results, True, None
+                except SkippedByUser:
+                    log.info("%s: %s", entry.rel, SKIPPED_BY_USER)
+                    result = FileResult(entry.rel, SKIPPED, SKIPPED_BY_USER)
+                except StorageFull as full:
+                    log.error("%s: %s", full.result.path, full.result.reason)
+                    results.append(full.result)
+                    left = len(pending) - number - 1
+                    return results, False, (f"indexing stopped at {full.result.path}: "
+                                            f"{full.result.reason} ({left} files not tried)")
+                results.append(result)
+                done_bytes += entry.size
+                chunks_done += result.chunks
+        return results, False, None
+
+    def _quarantined(self, entry: FoundFile, digest: str) -> bool:
+        row = self.store.document(entry.rel)
+        return bool(row and row["crashes"] >= QUARANTINE_AFTER and row["crash_sha256"] == digest)
+
+    def _index_file(self, reader: ReaderProcess, to_read: list, entry: FoundFile,
+                    digest: str) -> FileResult:
+        record = _record(entry, digest)
+        if not to_read or to_read[0][0] is not entry:
+            return self._fail(record, f"quarantined: it crashed the parser {QUARANTINE_AFTER} "
+                                      "times; it will be tried again when the file changes")
+        to_read.pop(0)
+        try:
+            document = reader.receive(self.cancel)
+        except ReaderCrashed as error:
+            self.store.record_crash(record)
+            return self._after_read_error(record, entry, str(error))
+        except ReadError as error:
+            if self.cancel.is_set():
+                raise Cancelled() from error
+            return self._after_read_error(record, entry, str(error))
+        finally:
+            if to_read:
+                reader.request(to_read[0][0].path)
+        return self._store_document(record, document)
+
+    def _after_read_error(self, record: DocumentRecord, entry: FoundFile,
+                          reason: str) -> FileResult:
+        if not entry.path.exists():  # deleted while we were indexing: it is gone
+            self.store.remove_documents([entry.rel])
+            return FileResult(entry.rel, FAILED, "the file disappeared during indexing")
+        return self._fail(record, reason)
+
+    def _store_document(self, record: DocumentRecord, document: Document) -> FileResult:
+        chunking = self.settings.chunking
+        chunker = spring if self.settings.profile == "spring-default" else fitted
+        children = chunker.chunk_document(document, record.path, chunking, self.embedder.count)
+        limit, note = self.settings.max_chunks_per_file, None
+        if len(children) > limit:
+            note = (f"too large to index fully: the first {limit:,} of its {len(children):,} "
+                    "chunks are indexed (the rest of the file is not searched)")
+            log.warning("%s: %s", record.path, note)
+            children = children[:limit]
+        measure(children, self.embedder.count_many, self.embedder.window)
+        if self.settings.strict:
+            try:
+                refuse_over_window(record.path, children, self.embedder.window)
+            except WindowExceeded as error:
+                return self._fail(record, str(error))
+        vectors = self._embed([child.embedded_text for child in children])
+        record.title = document.title
+        record.pages = document.pages
+        record.format = document.format
+        record.metadata = {k: v for k, v in document.metadata.items()
+                           if chunking.policy(k) != DROP}
+        import apsw
+
+        try:
+            self.store.write_document(record, document.sections, children, vectors)
+        except (apsw.FullError, apsw.IOError) as error:
+            # The transaction rolled back: the file's previous version (if any)
+            # is still indexed. Recording the failure may itself not fit.
+            reason = _storage_reason(error)
+            try:
+                self.store.record_failure(record, reason)
+            except (apsw.FullError, apsw.IOError):
+                pass
+            raise StorageFull(FileResult(record.path, FAILED, reason)) from error
+        over = sum(1 for child in children if child.over_window)
+        return FileResult(record.path, INDEXED, note, chunks=len(children), over_window=over)
+
+    def _embed(self, texts: list[str]):
+        import numpy as np
+
+        size = self.embedder.batch_size
+        parts = []
+        for start in range(0, len(texts), size):
+            if self.cancel.is_set():
+                raise Cancelled()
+            if self.skip.is_set():
+                raise SkippedByUser()
+            parts.append(self.embedder.embed(texts[start:start + size]))
+        return np.concatenate(parts) if parts else np.zeros((0, self.embedder.dimensions),
+                                                             dtype=np.float32)
+
+    def _fail(self, record: DocumentRecord, reason: str) -> FileResult:
+        self.store.record_failure(record, reason)
+        return FileResult(record.path, FAILED, reason)
+
+
+def _record(entry: FoundFile, digest: str | None) -> DocumentRecord:
+    return DocumentRecord(entry.rel, digest, entry.size, entry.mtime,
+                          entry.path.suffix.lower().lstrip("."))
+
+
+def _os_reason(error: OSError) -> str:
+    if isinstance(error, PermissionError):
+        return "permission denied: the file cannot be read"
+    return f"cannot be read: {error.strerror or error}"

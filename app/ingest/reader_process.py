@@ -1,0 +1,161 @@
+"""Reading files in a separate process, with a time limit and a memory cap.
+
+Parsers meet every kind of broken file on a laptop: some PDFs make pypdf loop
+or allocate without bound, and a native crash would take the whole app down.
+So files are parsed in a child process (app/common/child_process.py) that the
+indexer waits for with a deadline, kills and restarts. A file that times out,
+exhausts the memory cap or kills the child gets a status in words, and
+indexing goes on.
+
+The child is long-lived (one per indexing run) and serves one file at a time;
+the indexer asks for the next file before embedding the current one, so
+parsing overlaps with embedding.
+"""
+from __future__ import annotations
+
+import os
+import queue
+import time
+from pathlib import Path
+
+from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
+from app.common.documents import Document, ReadError
+
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_MEMORY_MB = 2048
+FROZEN_FLAG = "--reader-process"
+MAX_TEXT_FILE_MB = 20  # a Markdown or text file above this is not a handbook page
+
+
+class ReaderCrashed(ReadError):
+    """The parser process died on this file (a native crash, or the OS killed it)."""
+
+
+class ReaderTimedOut(ReadError):
+    pass
+
+
+# -- the child -----------------------------------------------------------------------
+
+def _limit_memory(megabytes: int) -> None:
+    try:
+        import resource
+
+        limit = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, ValueError, OSError):
+        pass  # no address-space limit on this platform: the timeout still applies
+
+
+def _read_reply(path: str, memory_mb: int):
+    from app.ingest.readers import read_document
+
+    try:
+        size = Path(path).stat().st_size
+        if Path(path).suffix.lower() != ".pdf" and size > MAX_TEXT_FILE_MB * 1024 * 1024:
+            return ("error", f"too large for a text document ({size / 2**20:.0f} MB; "
+                             f"the limit is {MAX_TEXT_FILE_MB} MB)")
+        return ("ok", read_document(Path(path)))
+    except ReadError as error:
+        return ("error", str(error))
+    except MemoryError:
+        return ("error", f"reading it needs more than the {memory_mb} MB memory limit")
+    except RecursionError:
+        return ("error", "its structure is nested too deeply to be read")
+    except Exception as error:  # a parser bug must not stop the folder
+        return ("error", f"could not be read ({type(error).__name__}: {error})")
+
+
+def serve(memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+    """The child's loop: a path in, a Document (or a reason) out."""
+    requests, replies = child_channel()
+    _limit_memory(memory_mb)
+    import app.ingest.readers  # noqa: F401 - imported before "ready": start-up is not reading time
+
+    write_frame(replies, ("ready", None))
+    while True:
+        try:
+            path = read_frame(requests)
+        except EOFError:
+            return
+        reply = _read_reply(path, memory_mb)
+        try:
+            write_frame(replies, reply)
+        except MemoryError:
+            write_frame(replies, ("error", f"its text is larger than the {memory_mb} MB limit"))
+
+
+# -- the parent -----------------------------------------------------------------------
+
+class ReaderProcess:
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, memory_mb: int = DEFAULT_MEMORY_MB):
+        self.timeout = timeout
+        self.memory_mb = memory_mb
+        self._child = Child("app.ingest.reader_process", FROZEN_FLAG,
+                            {"HBQA_READER_MEMORY_MB": str(memory_mb)})
+        self._sent_at = 0.0
+
+    @property
+    def pid(self) -> int | None:
+        return self._child.pid
+
+    def request(self, path: Path) -> None:
+        """Start reading `path` in the background."""
+        if not self._child.alive:
+            self._start()
+        try:
+            self._child.send(str(path))
+        except ChildDied:
+            self._restart()
+            self._child.send(str(path))
+        self._sent_at = time.monotonic()
+
+    def receive(self, cancel=None) -> Document:
+        """The document asked for last; ReadError in words if it could not be read."""
+        deadline = self._sent_at + self.timeout
+        while True:
+            try:
+                kind, payload = self._child.receive(timeout=0.1)
+                break
+            except queue.Empty:
+                if cancel is not None and cancel.is_set():
+                    self._restart()
+                    raise ReadError("indexing was cancelled while this file was read") from None
+                if time.monotonic() > deadline:
+                    self._restart()
+                    raise ReaderTimedOut(f"reading it took longer than {self.timeout:g} s "
+                                         "(the file may make the parser loop); skipped") from None
+            except ChildDied:
+                self._restart()
+                raise ReaderCrashed("the parser crashed on this file (damaged or hostile "
+                                    "content?); skipped") from None
+        if kind == "ok":
+            return payload
+        raise ReadError(payload)
+
+    def read(self, path: Path) -> Document:
+        self.request(path)
+        return self.receive()
+
+    def _start(self) -> None:
+        try:
+            self._child.start()
+        except ChildDied as error:
+            raise ReadError("the file reader process could not start") from error
+
+    def _restart(self) -> None:
+        self._child.close()
+        self._start()
+
+    def close(self) -> None:
+        self._child.close()
+
+    def __enter__(self) -> ReaderProcess:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+if __name__ == "__main__":
+    serve(int(os.environ.get("HBQA_READER_MEMORY_MB", DEFAULT_MEMORY_MB)))

@@ -1,0 +1,182 @@
+"""Plain-text reader, plus the small helpers the other readers share.
+
+A plain-text file has no markup, so headings are only recognised where the
+structure is obvious (underlined titles, short numbered lines standing alone);
+guessing more would invent structure that the author never wrote.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section, file_title,
+                           strip_span)
+
+# "•", "-", "*", "+", "1.", "2)", "a)": the markers people type or PDFs show.
+BULLET_RE = re.compile(r"\s*(?:[-*+•‣◦▪●–]|\d{1,3}[.)]|[a-z][)])\s+\S")
+UNDERLINE_RE = re.compile(r"\s*(={3,}|-{3,})\s*")
+NUMBERED_HEADING_RE = re.compile(r"(\d+(?:\.\d+)*)\.?\s+\S")
+NUMBERED_HEADING_MAX = 80
+
+
+# ---------------------------------------------------------------- shared helpers
+
+
+def read_text_file(path: Path) -> str:
+    """The file's text: UTF-8 (BOM accepted), newlines normalised to "\\n".
+
+    Newlines are normalised because markdown-it does the same internally:
+    offsets computed from its line numbers must match our text.
+    """
+    data = read_file_bytes(path)
+    if b"\x00" in data:
+        raise ReadError("not valid UTF-8 text (binary file?): it contains NUL bytes")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ReadError(
+            f"not valid UTF-8 text (binary file?): bad byte at position {exc.start}"
+        ) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise ReadError("the file is empty")
+    return text
+
+
+def read_file_bytes(path: Path) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ReadError("the file does not exist (moved or deleted?)") from None
+    except IsADirectoryError:
+        raise ReadError("this is a folder, not a file") from None
+    except PermissionError:
+        raise ReadError("permission denied: the file cannot be read") from None
+    except OSError as exc:
+        raise ReadError(f"the file cannot be read: {exc.strerror or exc}") from None
+
+
+def line_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """(start, end) of every line in text[start:end], newline excluded."""
+    end = len(text) if end is None else end
+    spans = []
+    pos = start
+    while pos < end:
+        newline = text.find("\n", pos, end)
+        stop = end if newline < 0 else newline
+        spans.append((pos, stop))
+        pos = stop + 1
+    if text.endswith("\n", start, end) or start == end:
+        spans.append((end, end))  # the (empty) last line after a final newline
+    return spans
+
+
+def make_section(
+    text: str, start: int, end: int, heading_path: list[str], level: int
+) -> Section | None:
+    """A section over text[start:end], trimmed; None when it holds only whitespace."""
+    start, end = strip_span(text, start, end)
+    if start == end:
+        return None
+    return Section(
+        heading_path=list(heading_path),
+        level=level,
+        body=text[start:end],
+        start_char=start,
+        end_char=end,
+    )
+
+
+def push_heading(stack: list[tuple[int, str]], level: int, title: str) -> list[str]:
+    """Put a heading on the stack (dropping same or deeper ones); return its path."""
+    while stack and stack[-1][0] >= level:
+        stack.pop()
+    stack.append((level, title))
+    return [heading for _, heading in stack]
+
+
+def is_bullet(line: str) -> bool:
+    return BULLET_RE.match(line) is not None
+
+
+# ---------------------------------------------------------------- plain text
+
+
+def read_text(path: Path) -> Document:
+    path = Path(path)
+    text = read_text_file(path)
+    headings = _find_headings(text)
+    title = headings[0][3] if headings else file_title(path)
+    sections = _sections(text, headings, title)
+    return Document(path=path, format="text", title=title, text=text, sections=sections)
+
+
+def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
+    """(start of heading, end of heading incl. underline, level, title), in order."""
+    spans = line_spans(text)
+    lines = [text[a:b] for a, b in spans]
+    headings = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        before_blank = index == 0 or not lines[index - 1].strip()
+        after = lines[index + 1] if index + 1 < len(lines) else ""
+        after_blank = index + 1 >= len(lines) or not after.strip()
+        underline = UNDERLINE_RE.fullmatch(after) if index + 1 < len(lines) else None
+        if line.strip() and before_blank and underline and len(line.strip()) <= 120:
+            level = 1 if underline.group(1)[0] == "=" else 2
+            headings.append((spans[index][0], spans[index + 1][1], level, line.strip()))
+            index += 2
+            continue
+        numbered = _numbered_level(line) if before_blank and after_blank else None
+        if numbered:
+            headings.append((spans[index][0], spans[index][1], numbered, line.strip()))
+        index += 1
+    return headings
+
+
+def _numbered_level(line: str) -> int | None:
+    """The level of a numbered heading like "2.3 Leave", else None."""
+    stripped = line.strip()
+    match = NUMBERED_HEADING_RE.match(stripped)
+    if not match or len(stripped) > NUMBERED_HEADING_MAX or stripped[-1] in ".,;:":
+        return None
+    return match.group(1).count(".") + 1
+
+
+def _sections(text: str, headings: list, title: str) -> list[Section]:
+    sections = []
+    stack: list[tuple[int, str]] = []
+    path, level, body_start = [title], 0, 0
+    for start, end, heading_level, heading in headings + [(len(text), len(text), 0, "")]:
+        section = make_section(text, body_start, start, path, level)
+        if section is not None:
+            section.blocks = paragraph_blocks(section.body)
+            sections.append(section)
+        path = push_heading(stack, heading_level, heading)
+        level, body_start = heading_level, end
+    return sections
+
+
+def paragraph_blocks(body: str) -> list[Block]:
+    """Blank-line separated paragraphs; a paragraph made of bullets is a list."""
+    blocks = []
+    run: list[tuple[int, int]] = []
+    for span in line_spans(body) + [(len(body), len(body))]:
+        if body[span[0] : span[1]].strip():
+            run.append(span)
+            continue
+        if run:
+            blocks.append(_paragraph_block(body, run))
+            run = []
+    return blocks
+
+
+def _paragraph_block(body: str, run: list[tuple[int, int]]) -> Block:
+    start, end = strip_span(body, run[0][0], run[-1][1])
+    lines = [body[a:b] for a, b in run]
+    # Wrapped list items continue on indented lines; anything else is prose.
+    is_list = is_bullet(lines[0]) and all(
+        is_bullet(line) or line[:1].isspace() for line in lines[1:]
+    )
+    return Block(LIST if is_list else PARAGRAPH, start, end)

@@ -1,0 +1,327 @@
+"""The index: one SQLite file (apsw + sqlite-vec + FTS5).
+
+apsw, not the standard library's sqlite3: many Python builds cannot load
+extensions, and apsw ships a current SQLite with FTS5 on every platform.
+A document is always written in one transaction — its old sections, chunks and
+vectors go and the new ones arrive together — so a crash at any moment leaves
+either the old document or the new one, never a mix.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from app.common.chunks import Child
+from app.common.documents import Section
+from app.store.sqlite_migrations import MIGRATIONS
+
+INDEXED, FAILED = "indexed", "failed"
+FTS_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])  # as in migration 1
+
+
+class StoreError(Exception):
+    """The index file cannot be used; the message says what to do."""
+
+
+def storage_message(path: Path, error: Exception) -> str:
+    """What an SQLite error met while using the index means, in words."""
+    import apsw
+
+    if isinstance(error, apsw.FullError):
+        return (f"the disk holding the index {path} is full (or the index reached its size "
+                "limit); free some space and try again")
+    if isinstance(error, apsw.IOError):
+        return (f"the index {path} could not be read or written (disk input/output error): "
+                "check the drive; what was already indexed is kept")
+    if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
+        return (f"the index {path} is damaged ({error}); it is derived data: delete it and "
+                "index the folder again")
+    if isinstance(error, (apsw.BusyError, apsw.LockedError)):
+        return f"the index {path} is busy (another program is writing it); try again shortly"
+    return f"the index {path} could not be used ({error})"
+
+
+@dataclass
+class DocumentRecord:
+    path: str  # relative to the indexed folder, '/'-separated
+    sha256: str
+    size: int
+    mtime: float
+    format: str
+    title: str = ""
+    metadata: dict | None = None
+    pages: int | None = None
+
+
+def _set_wal(connection, attempts: int = 100) -> None:
+    """Switch to WAL. On an index another process is creating at this very
+    moment, SQLite can answer "database is locked" at once, without waiting on
+    the busy timeout (seen on a loaded CI machine with two indexers starting
+    together): try again for up to ten seconds."""
+    import time
+
+    import apsw
+
+    for attempt in range(attempts):
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except apsw.BusyError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1)
+
+
+def connect(path: Path):
+    import apsw
+    import sqlite_vec
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        connection = apsw.Connection(str(path))
+        connection.enable_load_extension(True)
+        connection.load_extension(sqlite_vec.loadable_path())
+        connection.enable_load_extension(False)
+        connection.set_busy_timeout(5000)
+        _set_wal(connection)
+        connection.execute("PRAGMA synchronous=NORMAL")
+        connection.execute("PRAGMA foreign_keys=ON")
+    except apsw.Error as error:
+        raise StoreError(storage_message(path, error)) from error
+    return connection
+
+
+class Store:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.db = connect(self.path)
+        self._fts_tokenizer = None
+        self._migrate()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- plumbing -----------------------------------------------------------
+    def rows(self, sql: str, params: Sequence | dict = ()) -> list[dict[str, Any]]:
+        cursor = self.db.execute(sql, params)
+        try:
+            names = [column[0] for column in cursor.get_description()]
+        except Exception:  # no result columns
+            return []
+        return [dict(zip(names, row)) for row in cursor]
+
+    def value(self, sql: str, params: Sequence = ()) -> Any:
+        row = self.db.execute(sql, params).fetchone()
+        return row[0] if row else None
+
+    def _migrate(self) -> None:
+        """Apply missing migrations under a write lock, so two processes opening a
+        new index at once cannot both try to create its tables."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("CREATE TABLE IF NOT EXISTS schema_migrations("
+                            "version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)")
+            done = {row[0] for row in self.db.execute("SELECT version FROM schema_migrations")}
+            for version, sql in MIGRATIONS:
+                if version not in done:
+                    self.db.execute(sql)
+                    self.db.execute("INSERT INTO schema_migrations VALUES (?, ?)",
+                                    (version, time.time()))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    @property
+    def schema_version(self) -> int:
+        return self.value("SELECT max(version) FROM schema_migrations") or 0
+
+    # -- index_meta -----------------------------------------------------------
+    def meta(self) -> dict[str, str]:
+        return {row[0]: row[1] for row in self.db.execute("SELECT key, value FROM index_meta")}
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        with self.db:
+            self.db.executemany("INSERT INTO index_meta(key, value) VALUES (?, ?) "
+                                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                                list(values.items()))
+
+    # -- documents ------------------------------------------------------------
+    def documents(self) -> list[dict[str, Any]]:
+        return self.rows("SELECT * FROM documents ORDER BY path")
+
+    def document(self, path: str) -> dict[str, Any] | None:
+        found = self.rows("SELECT * FROM documents WHERE path = ?", (path,))
+        return found[0] if found else None
+
+    def write_document(self, record: DocumentRecord, sections: Sequence[Section],
+                       children: Sequence[Child], vectors: np.ndarray) -> None:
+        """Replace a document's sections, chunks and vectors in one transaction."""
+        vectors = np.asarray(vectors, dtype=np.float32)
+        if len(vectors) != len(children):
+            raise ValueError(f"{record.path}: {len(children)} chunks but {len(vectors)} vectors")
+        if not np.isfinite(vectors).all():
+            raise ValueError(f"{record.path}: the embedder produced NaN or infinite values")
+        metadata = record.metadata or {}
+        import apsw
+
+        try:
+            with self.db:
+                document_id = self._upsert_document(record, metadata, children)
+                self._delete_content(document_id)
+                section_ids = [self._insert_section(document_id, ordinal, section)
+                               for ordinal, section in enumerate(sections)]
+                for child, vector in zip(children, vectors):
+                    chunk_id = self._insert_chunk(document_id, section_ids[child.section], child)
+                    self.db.execute("INSERT INTO vec_chunks(rowid, embedding, document_id) "
+                                    "VALUES (?, ?, ?)", (chunk_id, vector.tobytes(), document_id))
+                self._vectors_changed()
+        except apsw.SQLError as error:
+            # SQLITE_FULL / SQLITE_IOERR roll the whole transaction back
+            # themselves, so the context manager's own rollback then fails with
+            # "no transaction is active": surface the real cause.
+            if isinstance(error.__context__, (apsw.FullError, apsw.IOError)):
+                raise error.__context__ from None
+            raise
+
+    def record_failure(self, record: DocumentRecord, error: str) -> None:
+        """Mark a file as failed; whatever was indexed from it before stays searchable."""
+        with self.db:
+            self.db.execute(
+                "INSERT INTO documents(path, sha256, size, mtime, format, title, status, error) "
+                "VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET "
+                "status = excluded.status, error = excluded.error",
+                (record.path, record.size, record.mtime, record.format,
+                 record.title or Path(record.path).name, FAILED, error))
+
+    def record_crash(self, record: DocumentRecord) -> None:
+        """Count a parser crash on this content (see QUARANTINE_AFTER in the indexer)."""
+        with self.db:
+            self.record_failure(record, "the parser crashed on this file")
+            self.db.execute(
+                "UPDATE documents SET crashes = CASE WHEN crash_sha256 IS ? THEN crashes + 1 "
+                "ELSE 1 END, crash_sha256 = ? WHERE path = ?",
+                (record.sha256, record.sha256, record.path))
+
+    def touch_document(self, path: str, size: int, mtime: float) -> None:
+        """Same content, new stat: remember it so the next scan need not hash."""
+        with self.db:
+            self.db.execute("UPDATE documents SET size = ?, mtime = ? WHERE path = ?",
+                            (size, mtime, path))
+
+    def remove_documents(self, paths: Iterable[str]) -> None:
+        paths = list(paths)
+        if not paths:  # no transaction at all: nothing to write, nothing to fail
+            return
+        with self.db:
+            for path in paths:
+                document_id = self.value("SELECT id FROM documents WHERE path = ?", (path,))
+                if document_id is not None:
+                    self._delete_content(document_id)
+                    self.db.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+            self._vectors_changed()
+
+    def clear(self, meta: dict[str, str]) -> None:
+        """Drop everything derived (a new embedder or chunking) and record the new meta."""
+        with self.db:
+            self.db.execute("DELETE FROM vec_chunks")
+            self.db.execute("DELETE FROM chunks")
+            self.db.execute("DELETE FROM sections")
+            self.db.execute("DELETE FROM documents")
+            self.db.execute("DELETE FROM index_meta")
+            self.set_meta(meta)
+            self._vectors_changed()
+
+    @property
+    def vectors_version(self) -> str:
+        """Changes whenever vectors are written or removed (see app/store/vector_matrix.py)."""
+        return self.value("SELECT token FROM vectors_version")
+
+    def term_frequency(self, word: str) -> int:
+        """How many children contain `word` as FTS5 indexes it (stemmed), from
+        FTS5's own vocabulary: a lookup, not a scan."""
+        import apsw
+
+        if self._fts_tokenizer is None:
+            self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.chunks_terms "
+                            "USING fts5vocab(main, chunks_fts, row)")
+            self._fts_tokenizer = self.db.fts5_tokenizer(*FTS_TOKENIZER)
+        tokens = self._fts_tokenizer(word.encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
+        counts = [self.value("SELECT doc FROM temp.chunks_terms WHERE term = ?", (token[2],)) or 0
+                  for token in tokens]
+        return min(counts, default=0)  # a phrase of several tokens matches at most the rarest
+
+    # -- internals ------------------------------------------------------------
+    def _vectors_changed(self) -> None:
+        self.db.execute("UPDATE vectors_version SET token = lower(hex(randomblob(8)))")
+
+    def _upsert_document(self, record: DocumentRecord, metadata: dict,
+                         children: Sequence[Child]) -> int:
+        over = sum(1 for child in children if child.over_window)
+        self.db.execute(
+            "INSERT INTO documents(path, sha256, size, mtime, format, title, metadata, "
+            "deprecated, pages, status, error, chunks, over_window, indexed_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?) "
+            "ON CONFLICT(path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, "
+            "mtime = excluded.mtime, format = excluded.format, title = excluded.title, "
+            "metadata = excluded.metadata, deprecated = excluded.deprecated, "
+            "pages = excluded.pages, status = excluded.status, error = NULL, "
+            "chunks = excluded.chunks, over_window = excluded.over_window, "
+            "indexed_at = excluded.indexed_at, crashes = 0, crash_sha256 = NULL",
+            (record.path, record.sha256, record.size, record.mtime, record.format,
+             record.title, json.dumps(metadata, default=str),
+             int(metadata.get("deprecated") is True), record.pages, INDEXED,
+             len(children), over, time.time()))
+        return self.value("SELECT id FROM documents WHERE path = ?", (record.path,))
+
+    def _delete_content(self, document_id: int) -> None:
+        # vec0 rows are deleted in code: vec0 deletes inside triggers fail
+        # under trusted_schema=OFF.
+        chunk_ids = [(row[0],) for row in self.db.execute(
+            "SELECT id FROM chunks WHERE document_id = ?", (document_id,))]
+        self.db.executemany("DELETE FROM vec_chunks WHERE rowid = ?", chunk_ids)
+        self.db.execute("DELETE FROM chunks WHERE document_id = ?", (document_id,))
+        self.db.execute("DELETE FROM sections WHERE document_id = ?", (document_id,))
+
+    def _insert_section(self, document_id: int, ordinal: int, section: Section) -> int:
+        self.db.execute(
+            "INSERT INTO sections(document_id, ordinal, heading, heading_path, level, "
+            "page_start, page_end, page_marks, body, start_char, end_char) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (document_id, ordinal, section.heading, json.dumps(section.heading_path),
+             section.level, section.page_start, section.page_end,
+             json.dumps(section.page_marks), section.body, section.start_char, section.end_char))
+        return self.db.last_insert_rowid()
+
+    def _insert_chunk(self, document_id: int, section_id: int, child: Child) -> int:
+        self.db.execute(
+            "INSERT INTO chunks(section_id, document_id, chunk_index, total_chunks, kind, text, "
+            "embedded_text, start_char, end_char, page, tokens, tokens_cl100k, over_window, "
+            "invisible_tokens, split_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (section_id, document_id, child.chunk_index, child.total_chunks, child.kind,
+             child.text, child.embedded_text, child.start, child.end, child.page, child.tokens,
+             child.tokens_cl100k, int(child.over_window), child.invisible_tokens,
+             child.split_level))
+        return self.db.last_insert_rowid()
+
+    # -- consistency ------------------------------------------------------------
+    def check(self) -> list[str]:
+        """Problems found by SQLite's integrity check and our own cross-checks."""
+        problems = [row[0] for row in self.db.execute("PRAGMA integrity_check") if row[0] != "ok"]
+        chunk_ids = {row[0] for row in self.db.execute("SELECT id FROM chunks")}
+        vector_ids = {row[0] for row in self.db.execute("SELECT rowid FROM vec_chunks")}
+        if chunk_ids != vector_ids:
+            problems.append(f"{len(chunk_ids ^ vector_ids)} chunks and vectors do not match")
+        return problems
