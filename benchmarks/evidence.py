@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from app.answers.evidence import DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights, weighted  # noqa: E402
+from app.answers.evidence import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder,  # noqa: E402
+                                  Weights, weighted)
 from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedding.embedder import Embedder  # noqa: E402
 from app.evaluation.recall import load_cases, normalise  # noqa: E402

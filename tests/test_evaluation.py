@@ -6,8 +6,8 @@ import pytest
 
 from app.cli import main
 from app.common.bundled import SAMPLE_GOLDEN
-from app.evaluation.recall import (CaseResult, CasesError, evaluate, load_cases, parse_cases,
-                            summarise, validate, Case)
+from app.evaluation.recall import (Case, CaseResult, CasesError, evaluate, load_cases,
+                                   parse_cases, summarise, validate)
 from app.search.retrieval import Searcher, SearchSettings
 from app.store.sqlite import Store
 

@@ -108,13 +108,13 @@ def test_bad_files_are_reported_and_the_rest_is_indexed(tmp_path, folder, embedd
     with Store(tmp_path / "i.sqlite") as store:
         report = index(store, embedder, folder)
         reasons = {f.path: f.reason for f in report.failed}
-        assert set(reasons) == {"empty.md", "binary.md", "latin1.txt", "garbage.pdf",
-                                "locked.pdf", "scan.pdf"}
+        assert set(reasons) == {"empty.md", "binary.md", "garbage.pdf", "locked.pdf", "scan.pdf"}
         assert "empty" in reasons["empty.md"]
-        assert "UTF-8" in reasons["latin1.txt"]
+        assert "not a text file" in reasons["binary.md"]
+        assert store.document("latin1.txt")["encoding"] == "Windows-1252"  # read, not refused
         assert "password" in reasons["locked.pdf"]
         assert "text layer" in reasons["scan.pdf"]
-        assert report.count(INDEXED) == 3
+        assert report.count(INDEXED) == 4
         assert_consistent(store)
         failed = store.document("locked.pdf")
         assert failed["status"] == FAILED and "password" in failed["error"]
@@ -124,7 +124,7 @@ def test_a_file_that_turns_bad_keeps_what_was_indexed(tmp_path, folder, embedder
     with Store(tmp_path / "i.sqlite") as store:
         index(store, embedder, folder)
         before = store.value("SELECT count(*) FROM chunks")
-        (folder / "guide.md").write_bytes(b"\xff\xfe\x00garbage")
+        (folder / "guide.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00garbage")  # now binary
         report = index(store, embedder, folder)
         assert statuses(report)["guide.md"] == FAILED
         assert store.value("SELECT count(*) FROM chunks") == before

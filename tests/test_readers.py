@@ -392,7 +392,8 @@ BAD_INPUTS = {
     "whitespace txt": (lambda t: write(t, "e.txt", " \n\t\n"), "empty"),
     "empty pdf": (lambda t: write(t, "e.pdf", b""), "empty"),
     "binary md": (lambda t: write(t, "img.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "binary"),
-    "invalid utf-8 txt": (lambda t: write(t, "latin1.txt", "caf\xe9".encode("latin-1")), "UTF-8"),
+    "no encoding reads it": (lambda t: write(t, "noise.txt", bytes(range(1, 256)) * 9),
+                             "no text encoding"),
     "NUL bytes txt": (lambda t: write(t, "nul.txt", b"text\x00more"), "binary"),
     "garbage pdf": (lambda t: write(t, "g.pdf", b"this is not a pdf at all" * 20), "not a PDF"),
     "garbage after header": (

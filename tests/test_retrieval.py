@@ -8,8 +8,8 @@ from app.common.bundled import SAMPLE_GOLDEN
 from app.evaluation.recall import load_cases, normalise
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
-                           SearchSettings, bring_following_code, excerpts_around, fts_query,
-                           fuse, join_excerpts, matches_paths, share_budget)
+                                  SearchSettings, bring_following_code, excerpts_around,
+                                  fts_query, fuse, join_excerpts, matches_paths, share_budget)
 from app.store.sqlite import Store
 
 pytestmark = pytest.mark.slow

@@ -87,6 +87,7 @@ class Document:
     sections: list[Section]
     metadata: dict = field(default_factory=dict)  # e.g. Markdown front matter
     pages: int | None = None
+    encoding: str | None = None  # text formats: as detected ("UTF-8", "Windows-1252"...)
 
 
 def file_title(path: Path) -> str:

@@ -21,7 +21,8 @@ from app.common.documents import Document, ReadError
 from app.common.tokens import ENCODING_NAME
 from app.ingest.chunking import fitted, spring
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
-from app.ingest.reader_process import DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReaderCrashed, ReaderProcess
+from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReaderCrashed,
+                                       ReaderProcess)
 from app.ingest.scan import FoundFile, scan
 from app.store.sqlite import DocumentRecord, Store
 
@@ -333,6 +334,7 @@ class Indexer:
         record.title = document.title
         record.pages = document.pages
         record.format = document.format
+        record.encoding = document.encoding
         record.metadata = {k: v for k, v in document.metadata.items()
                            if chunking.policy(k) != DROP}
         import apsw

@@ -98,4 +98,9 @@ MIGRATIONS: list[tuple[int, str]] = [
     CREATE INDEX chunks_section_order ON chunks(section_id, chunk_index);
     DROP INDEX chunks_section;
     """),
+    (5, """
+    -- The encoding a text file was read in ("UTF-8", "Windows-1252", "UTF-16"),
+    -- shown in the library: a wrong guess is then visible, not silent.
+    ALTER TABLE documents ADD COLUMN encoding TEXT;
+    """),
 ]

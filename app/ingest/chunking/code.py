@@ -13,7 +13,8 @@ import ast
 import re
 from typing import Iterator
 
-from app.ingest.chunking.splitter import BLOCK, CHARACTER, LINE, WORD, Fits, Piece, pack, split_at, strip_span, units
+from app.ingest.chunking.splitter import (BLOCK, CHARACTER, LINE, WORD, Fits, Piece, pack,
+                                          split_at, strip_span, units)
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _TOP_LEVEL_BREAK = re.compile(r"\n[ \t]*\n(?=\S)")

@@ -50,7 +50,8 @@ _DROPPED = {"hr"}  # a rule carries no text worth retrieving
 
 def read_markdown(path: Path) -> Document:
     path = Path(path)
-    text = read_text_file(path)
+    decoded = read_text_file(path)
+    text = decoded.text
     metadata, first_line = parse_front_matter(text)
     lines = _LineIndex(text, first_line)
     env: dict = {}  # link reference definitions, for the inline text of headings
@@ -62,7 +63,7 @@ def read_markdown(path: Path) -> Document:
     sections = _sections(text, tokens, lines, title)
     return Document(
         path=path, format="markdown", title=title, text=text,
-        sections=sections, metadata=metadata,
+        sections=sections, metadata=metadata, encoding=decoded.encoding,
     )
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
-from app.common.documents import LIST, PARAGRAPH, Block, Document, ReadError, Section, clean_text, file_title
+from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section,
+                                  clean_text, file_title)
 from app.ingest.readers.running_lines import furniture_offsets
 from app.ingest.readers.text import (
     is_bullet,

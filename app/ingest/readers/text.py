@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section, file_title,
-                           strip_span)
+from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section,
+                                  file_title, strip_span)
+from app.ingest.readers.encoding import Decoded, decode
 
 # "•", "-", "*", "+", "1.", "2)", "a)": the markers people type or PDFs show.
 BULLET_RE = re.compile(r"\s*(?:[-*+•‣◦▪●–]|\d{1,3}[.)]|[a-z][)])\s+\S")
@@ -22,25 +23,13 @@ NUMBERED_HEADING_MAX = 80
 # ---------------------------------------------------------------- shared helpers
 
 
-def read_text_file(path: Path) -> str:
-    """The file's text: UTF-8 (BOM accepted), newlines normalised to "\\n".
-
-    Newlines are normalised because markdown-it does the same internally:
-    offsets computed from its line numbers must match our text.
-    """
-    data = read_file_bytes(path)
-    if b"\x00" in data:
-        raise ReadError("not valid UTF-8 text (binary file?): it contains NUL bytes")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ReadError(
-            f"not valid UTF-8 text (binary file?): bad byte at position {exc.start}"
-        ) from None
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.strip():
+def read_text_file(path: Path) -> Decoded:
+    """The file's text in whatever encoding it was written (see encoding.py),
+    newlines normalised to "\\n", with the encoding's name for the library."""
+    decoded = decode(read_file_bytes(path))
+    if not decoded.text.strip():
         raise ReadError("the file is empty")
-    return text
+    return decoded
 
 
 def read_file_bytes(path: Path) -> bytes:
@@ -104,11 +93,13 @@ def is_bullet(line: str) -> bool:
 
 def read_text(path: Path) -> Document:
     path = Path(path)
-    text = read_text_file(path)
+    decoded = read_text_file(path)
+    text = decoded.text
     headings = _find_headings(text)
     title = headings[0][3] if headings else file_title(path)
     sections = _sections(text, headings, title)
-    return Document(path=path, format="text", title=title, text=text, sections=sections)
+    return Document(path=path, format="text", title=title, text=text, sections=sections,
+                    encoding=decoded.encoding)
 
 
 def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
