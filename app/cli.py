@@ -17,6 +17,8 @@ from typing import Callable
 from app.common import paths
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_STRICT = 0, 1, 2, 3
+MODEL_HELP = ("a .gguf model file, or the name of one `handbook-qa models` lists (file name, "
+              "model name or label)")
 
 
 def _common_options(top_level: bool) -> argparse.ArgumentParser:
@@ -64,8 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ask = commands.add_parser("ask", parents=[common], help="answer a question with citations")
     ask.add_argument("question")
-    ask.add_argument("--model", type=Path, default=None,
-                     help="a .gguf model file (default: the bundled SmolLM2-135M-Instruct)")
+    ask.add_argument("--model", default=None,
+                     help=f"{MODEL_HELP} (default: the bundled SmolLM2-135M-Instruct)")
     ask.add_argument("--ctx", type=int, default=4096, help="model context size (default 4096)")
     ask.add_argument("--answer-tokens", type=int, default=384,
                      help="most tokens the answer may take (default 384; the focused "
@@ -94,13 +96,18 @@ def build_parser() -> argparse.ArgumentParser:
                                "answer accuracy, unsupported facts, citation precision, times)")
     evaluate.add_argument("--limit", type=int, default=None, metavar="N",
                           help="with --answers: only the first N cases")
-    evaluate.add_argument("--model", type=Path, default=None,
-                          help="with --answers: a .gguf model (default: the bundled one)")
+    evaluate.add_argument("--model", default=None,
+                          help=f"with --answers: {MODEL_HELP} (default: the bundled one)")
     evaluate.add_argument("--ctx", type=int, default=4096, help="with --answers: context size")
     evaluate.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
                           help="with --answers: what the model reads")
     evaluate.add_argument("--prompt-units", type=int, default=None, metavar="N",
                           help="with --answers --prompt evidence: evidence units (default 1)")
+
+    models = commands.add_parser("models", parents=[common],
+                                 help="the .gguf models already on this computer")
+    models.add_argument("--folder", dest="folders", action="append", type=Path, default=[],
+                        metavar="DIR", help="also look in this folder (repeatable)")
     return parser
 
 
@@ -157,7 +164,8 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
                               "not by app.cli", EXIT_USAGE)
         return open_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
-               "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare}[args.command]
+               "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare,
+               "models": cmd_models}[args.command]
     import apsw
 
     from app.store.sqlite import storage_message
@@ -379,8 +387,8 @@ def _eval_answers(args, db: Path, cases: list) -> int:
 
     if args.limit is not None:
         cases = cases[:max(args.limit, 0)]
+    model = LocalModel(model_file(args.model), n_ctx=args.ctx)
     embedder = load_embedder()
-    model = LocalModel(args.model, n_ctx=args.ctx)
     with open_store(db) as store:
         try:
             model.load()
@@ -404,8 +412,8 @@ def cmd_ask(args, db: Path) -> int:
     from app.answers.prompt import PromptTooLarge
     from app.search.retrieval import SearchError
 
+    model = LocalModel(model_file(args.model), n_ctx=args.ctx)
     embedder = load_embedder()
-    model = LocalModel(args.model, n_ctx=args.ctx)
     with open_store(db) as store:
         answerer = Answerer(make_searcher(args, store, embedder), model,
                             answer_tokens=args.answer_tokens, prompt=args.prompt,
@@ -424,11 +432,31 @@ def cmd_ask(args, db: Path) -> int:
                     answer = event.answer
         except (SearchError, ModelError, PromptTooLarge) as error:
             raise UserError(str(error)) from error
+    if not answer.refused:
+        _record_speed(model, answer)
     if args.json:
         print(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
     else:
         print(_sources_text(answer))
     return EXIT_OK
+
+
+MIN_SPEED_TOKENS = 3  # after the first: focused answers are short ("28 days [1]")
+
+
+def _record_speed(model, answer) -> None:
+    """Keep the answer's writing speed (the tokens after the first, per second
+    of writing) for `handbook-qa models`. A hint: failing to save it is no error."""
+    from app.answers.model_speeds import record_speed
+
+    tokens = answer.timings.get("written_tokens", 0) - 1
+    seconds = answer.timings.get("writing_s", 0)
+    if tokens < MIN_SPEED_TOKENS or seconds <= 0:
+        return
+    try:
+        record_speed(model.path, tokens / seconds)
+    except OSError as error:
+        logging.getLogger(__name__).warning("the model's speed was not saved: %s", error)
 
 
 def _sources_text(answer) -> str:
@@ -467,3 +495,130 @@ def cmd_compare(args, db: Path) -> int:
                      on_progress=lambda message: print(message, file=sys.stderr, flush=True))
     emit(args, result, format_table(result, markdown=args.markdown))
     return EXIT_OK
+
+
+def model_file(value: str | None) -> Path | None:
+    """`--model`: a file, or the name of a model `handbook-qa models` lists.
+
+    An existing path is used as it is; anything else is looked up among the
+    models found. A value no model matches is passed on as a path when it
+    looks like one (it then gets the usual "does not exist" message);
+    otherwise, or when it matches several files, the error names the
+    candidates."""
+    if value is None:
+        return None
+    path = Path(value).expanduser()
+    if path.exists():
+        return path
+    from app.answers.model_discovery import ModelNotFound, discover, find_model
+
+    try:
+        return find_model(discover(), value).path
+    except ModelNotFound as error:
+        if not error.matches and len(path.parts) > 1:  # a path, not a name
+            return path
+        raise UserError(str(error)) from error
+
+
+def cmd_models(args, db: Path) -> int:
+    """The .gguf files in other applications' folders (and --folder), read from
+    their headers without loading them; the index (`db`) is not used."""
+    from app.answers.model_discovery import (USER_FOLDER, Folder, discover, model_folders,
+                                             suggest, total_memory)
+
+    for folder in args.folders:
+        if not folder.is_dir():
+            raise UserError(f"{folder} is not a folder")
+    folders = model_folders() + [Folder(USER_FOLDER, folder) for folder in args.folders]
+    models = discover(folders=folders)
+    memory = total_memory()
+    best = suggest(models, memory)
+    emit(args, _models_json(models, best, memory, folders),
+         _models_text(models, best, memory))
+    return EXIT_OK
+
+
+def _models_json(models: list, best, memory: int | None, folders: list) -> dict:
+    from app.answers.model_discovery import short_name
+    from app.answers.model_speeds import measured_speed
+
+    listed = []
+    for model in (m for m in models if m.readable):
+        entry = model.to_json()
+        del entry["error"]
+        entry.update(tokens_per_s=measured_speed(model.path), suggested=model is best)
+        listed.append(entry)
+    return {"models": listed,
+            "unreadable": [{"path": str(m.path), "app": m.app, "label": m.label,
+                            "reason": m.error} for m in models if not m.readable],
+            "suggested": None if best is None else
+            {"path": str(best.path), "name": best.name, "model_option": short_name(best, models)},
+            "memory_bytes": memory,
+            "folders": [{"app": f.app, "path": str(f.path), "exists": _is_folder(f.path)}
+                        for f in folders]}
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _models_text(models: list, best, memory: int | None) -> str:
+    from app.answers.model_discovery import short_name
+
+    if not models:
+        return ("No .gguf models found in the folders of GPT4All, LM Studio, Ollama, "
+                "llama.cpp, the Hugging Face cache or Jan (--json lists them); add one with "
+                "--folder DIR.")
+    lines = _models_table([m for m in models if m.readable], best)
+    unreadable = [m for m in models if not m.readable]
+    if unreadable:
+        lines += ["", "Cannot be used:"]
+        lines += [f"  {m.path} ({_where(m)}): {m.error}" for m in unreadable]
+    memory_text = f"{memory / 1e9:.1f} GB" if memory else "8 GiB (assumed)"
+    lines.append("")
+    if best is None:
+        lines.append(f"None is suggested: none is an instruction-tuned model (with a chat "
+                     f"template) that fits in {memory_text} of memory; without --model, "
+                     "ask uses the bundled SmolLM2.")
+    else:
+        lines += [f"Suggested (*): {best.name} (the largest instruction-tuned model that "
+                  f"fits in {memory_text} of memory):",
+                  f"  handbook-qa ask \"QUESTION\" --model {_quoted(short_name(best, models))}"]
+    return "\n".join(lines)
+
+
+def _models_table(readable: list, best) -> list[str]:
+    """One row per model, columns aligned, each followed by the file's path."""
+    from app.answers.model_speeds import measured_speed
+
+    rows = [("", "NAME", "APP", "SIZE", "QUANT", "CONTEXT", "CHAT", "SPEED")]
+    for model in readable:
+        speed = measured_speed(model.path)
+        rows.append(("*" if model is best else "", _short(model.name, 44), model.app,
+                     _size_text(model.size_bytes), model.quantisation or "?",
+                     str(model.context_length or "?"), "yes" if model.chat_template else "no",
+                     f"{speed:.1f} tok/s" if speed else "-"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    aligned = ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in rows]
+    lines = aligned[:1]
+    for line, model in zip(aligned[1:], readable):
+        label = "" if model.label in str(model.path) else f"{model.label}  "  # Ollama's tag
+        lines += [line, f"      {label}{model.path}"]
+    return lines
+
+
+def _where(model) -> str:
+    return model.app if model.label in str(model.path) else f"{model.app}, {model.label}"
+
+
+def _size_text(size: int) -> str:
+    return f"{size / 1e9:.1f} GB" if size >= 1e9 else f"{size / 1e6:.0f} MB"
+
+
+def _quoted(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)

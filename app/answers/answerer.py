@@ -222,7 +222,8 @@ class Answerer:
         for number, chunk in enumerate(self.model.generate(prompt.text, stop,
                                                             self.answer_tokens, halt)):
             if number == 0:
-                timings["first_token_s"] = round(time.perf_counter() - started, 3)
+                first_at = time.perf_counter()
+                timings["first_token_s"] = round(first_at - started, 3)
                 yield Status("generating", "writing the answer…")
             raw.append(chunk.text)
             if guard.feed(chunk.text):
@@ -237,6 +238,9 @@ class Answerer:
         tail = markers.flush()
         if tail and not repeated:
             yield Token(tail)
+        if raw:  # the writing speed (`handbook-qa models` shows it); a chunk is a token
+            timings["written_tokens"] = len(raw)
+            timings["writing_s"] = round(time.perf_counter() - first_at, 3)
         return (guard.cut() if repeated else "".join(raw)), repeated
 
     def _relevant(self, response) -> bool:

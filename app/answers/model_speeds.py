@@ -1,0 +1,76 @@
+"""How fast each model wrote its answers on this machine, once it has been tried.
+
+A small JSON file in the per-user data folder, `{resolved path: {"tokens_per_s",
+"size_bytes", "measured"}}`. The size is kept so a file replaced by another
+(a different quantisation saved under the same name) does not inherit the
+old figure. The latest measurement wins: the machine's load changes, and the
+newest figure is the best guess of the next answer's speed. A damaged or
+unreadable file is treated as empty: a speed is a hint, never worth an error.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+
+from app.common import paths
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "model-speeds.json"
+MAX_ENTRIES = 200        # models tried; the oldest figures go first
+MAX_FILE_BYTES = 1 << 20
+
+
+def speeds_file(folder: Path | None = None) -> Path:
+    return (folder or paths.data_dir()) / FILE_NAME
+
+
+def record_speed(path: Path, tokens_per_s: float, folder: Path | None = None) -> None:
+    """Remember `tokens_per_s` for the model file at `path` (OSError if the
+    data folder cannot be written)."""
+    if not tokens_per_s > 0:
+        return
+    path = Path(path).resolve()
+    speeds = _load(speeds_file(folder))
+    speeds[str(path)] = {"tokens_per_s": round(float(tokens_per_s), 2),
+                         "size_bytes": path.stat().st_size, "measured": time.time()}
+    newest = sorted(speeds.items(), key=lambda item: item[1].get("measured", 0), reverse=True)
+    _save(speeds_file(folder), dict(newest[:MAX_ENTRIES]))
+
+
+def measured_speed(path: Path, folder: Path | None = None) -> float | None:
+    """Tokens per second last measured for the file at `path`, if it is still that file."""
+    try:
+        path = Path(path).resolve()
+        size = path.stat().st_size
+    except OSError:
+        return None
+    entry = _load(speeds_file(folder)).get(str(path))
+    if not isinstance(entry, dict) or entry.get("size_bytes") != size:
+        return None
+    speed = entry.get("tokens_per_s")
+    return float(speed) if isinstance(speed, (int, float)) and speed > 0 else None
+
+
+def _load(file: Path) -> dict:
+    try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise ValueError("too large")
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        log.warning("ignoring the measured model speeds in %s (%s)", file, error)
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save(file: Path, speeds: dict) -> None:
+    """Written beside the old file and renamed over it: never half-written."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = file.with_name(f".{file.name}.{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(speeds, indent=1), encoding="utf-8")
+    os.replace(temporary, file)
