@@ -64,10 +64,53 @@ def build(folder: Path, big: bool = True) -> dict[str, str]:
     write("bidi.md", "# Bidi\n\nInvoice \u202egnp.exe\u202c total\n", "right-to-left override")
     if big:
         write("huge-line.txt", b"x" * (50 * 1024 * 1024), "a 50 MB single-line file")
+    _html(write, big)
+    _word(folder, kinds, big)
     name = os.fsdecode(b"bad-name-\xff\xfe.md")
     write(name, GOOD.replace("Good", "Badname"), "a file name that is not valid UTF-8")
     _specials(folder, kinds)
     return kinds
+
+
+def _html(write, big: bool) -> None:
+    write("deep.html", "<div>" * 100_000 + "<p>Deep text.</p>" + "</span>" * 50_000,
+          "100,000 nested tags, never closed, and 50,000 stray end tags")
+    write("remote.html", "<html><head><link rel=stylesheet href='http://example.com/a.css'>"
+          "<script src='http://example.com/x.js'></script></head><body>"
+          "<img src='http://example.com/t.png'><iframe src='http://example.com/f'></iframe>"
+          "<p>Remote references are never fetched.</p></body></html>",
+          "remote images, scripts, styles and frames")
+    write("markup-only.html", "<html><head><script>run()</script></head><body><nav>Menu"
+          "</nav></body></html>", "an HTML page with no text outside menus and scripts")
+    if big:  # a page saved with its pictures inline, as Word and wikis do
+        blob = "A" * (48 * 1024 * 1024)
+        write("inline-image.html", f"<h1>Report</h1><p>Parking is free.</p>"
+              f"<img src='data:image/png;base64,{blob}'>", "a 48 MB page that is one inline image")
+
+
+def _word(folder: Path, kinds: dict[str, str], big: bool) -> None:
+    from wordgen import handbook, replace_part, zip_bomb
+
+    good = handbook(folder / "good.docx")
+    kinds["good.docx"] = "a normal Word file"
+    (folder / "corrupt.docx").write_bytes(b"PK\x03\x04" + os.urandom(2000))
+    kinds["corrupt.docx"] = "a corrupt ZIP named .docx"
+    laughs = ('<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "lol">'
+              + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">'
+                        for i in range(9))
+              + ']><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/'
+              'main"><w:body><w:p><w:r><w:t>&j;</w:t></w:r></w:p></w:body></w:document>')
+    replace_part(good, folder / "laughs.docx", "word/document.xml", laughs.encode())
+    kinds["laughs.docx"] = "billion laughs: nested XML entities in document.xml"
+    ole = ('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+           'xmlns:o="urn:schemas-microsoft-com:office:office"><w:body><w:p><w:r><w:t>Text '
+           'beside an object.</w:t></w:r><w:r><w:object><o:OLEObject ProgID="Package"/>'
+           '</w:object></w:r></w:p></w:body></w:document>')
+    replace_part(good, folder / "ole.docx", "word/document.xml", ole.encode())
+    kinds["ole.docx"] = "an embedded OLE object"
+    if big:
+        zip_bomb(folder / "bomb.docx")
+        kinds["bomb.docx"] = "a zip bomb: 600 MB of zeros in 0.6 MB"
 
 
 def _specials(folder: Path, kinds: dict[str, str]) -> None:

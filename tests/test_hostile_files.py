@@ -41,6 +41,12 @@ def test_every_hostile_file_gets_a_status_and_the_good_ones_are_indexed(tmp_path
     assert "password" in statuses["locked.pdf"][1]
     assert "text layer" in statuses["image-only.pdf"][1]
     assert "too large" in statuses["huge-line.txt"][1]
+    for name in ("good.docx", "ole.docx", "deep.html", "remote.html", "inline-image.html"):
+        assert statuses[name][0] == INDEXED, (name, statuses[name])
+    for name, words in (("corrupt.docx", "not a valid .docx"), ("bomb.docx", "zip bomb"),
+                        ("markup-only.html", "no text")):
+        assert statuses[name][0] == FAILED and words in statuses[name][1], (name, statuses[name])
+    assert statuses["laughs.docx"][1] or statuses["laughs.docx"][0] == INDEXED
     assert all(reason for status, reason in statuses.values() if status != INDEXED)
 
 

@@ -375,7 +375,9 @@ def test_pdf_encrypted_with_empty_user_password_opens(tmp_path):
 
 
 def test_supported_suffixes_and_case_insensitive_dispatch(tmp_path):
-    assert SUPPORTED_SUFFIXES == {".md", ".markdown", ".txt", ".text", ".pdf"}
+    assert SUPPORTED_SUFFIXES == {".md", ".markdown", ".txt", ".text", ".pdf", ".html", ".htm",
+                                  ".docx"}
+    assert read_document(write(tmp_path, "D.HTM", "<h1>Hi</h1><p>x</p>")).format == "html"
     assert read_document(write(tmp_path, "A.MD", "# Hi\n\nx\n")).format == "markdown"
     assert read_document(write(tmp_path, "B.Txt", "x\n")).format == "text"
     assert read_document(make_pdf(tmp_path / "C.PDF", [["x"]])).format == "pdf"
@@ -406,7 +408,7 @@ BAD_INPUTS = {
         "password",
     ),
     "blank pdf": (lambda t: make_pdf(t / "scan.pdf", [[], []]), "no text layer"),
-    "unsupported": (lambda t: write(t, "x.docx", b"PK"), "unsupported"),
+    "unsupported": (lambda t: write(t, "x.doc", b"\xd0\xcf\x11\xe0"), "unsupported"),
     "missing": (lambda t: t / "gone.md", "does not exist"),
     "folder": (lambda t: (t / "dir.md").mkdir() or t / "dir.md", "folder"),
 }

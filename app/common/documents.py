@@ -17,6 +17,7 @@ LIST = "list"
 CODE = "code"
 TABLE = "table"
 QUOTE = "quote"
+TERM = "term"  # a defined term (HTML <dt>, a Word "term" line): names the blocks after it
 OTHER = "other"
 
 HEADING_SEPARATOR = " › "

@@ -25,6 +25,10 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 2048
 FROZEN_FLAG = "--reader-process"
 MAX_TEXT_FILE_MB = 20  # a Markdown or text file above this is not a handbook page
+# Markup takes room: a wiki export of a whole space as one page reaches tens
+# of MB, and the streaming HTML reader takes about 3 s per 8 MB.
+MAX_FILE_MB = {**dict.fromkeys((".md", ".markdown", ".txt", ".text"), MAX_TEXT_FILE_MB),
+               ".html": 64, ".htm": 64}
 
 
 class ReaderCrashed(ReadError):
@@ -52,9 +56,10 @@ def _read_reply(path: str, memory_mb: int):
 
     try:
         size = Path(path).stat().st_size
-        if Path(path).suffix.lower() != ".pdf" and size > MAX_TEXT_FILE_MB * 1024 * 1024:
+        limit = MAX_FILE_MB.get(Path(path).suffix.lower())
+        if limit is not None and size > limit * 1024 * 1024:
             return ("error", f"too large for a text document ({size / 2**20:.0f} MB; "
-                             f"the limit is {MAX_TEXT_FILE_MB} MB)")
+                             f"the limit is {limit} MB)")
         return ("ok", read_document(Path(path)))
     except ReadError as error:
         return ("error", str(error))

@@ -14,7 +14,8 @@ import re
 from typing import Callable, Iterator
 
 from app.common.chunks import EMBED, Child, ChunkSettings
-from app.common.documents import CODE, HEADING_SEPARATOR, PARAGRAPH, TABLE, Block, Document, Section
+from app.common.documents import (CODE, HEADING_SEPARATOR, PARAGRAPH, TABLE, TERM, Block,
+                                  Document, Section)
 from app.ingest.chunking.code import split_code
 from app.ingest.chunking.splitter import BLOCK, LINE, SENTENCE, Fits, Piece, pack, split, split_at
 
@@ -150,6 +151,9 @@ def label_text(body: str, block: Block) -> str:
     paragraphs embed the term before their text, so the third paragraph about
     a setting still says which setting it is about.
     """
+    if block.kind == TERM:  # formats that mark terms as such (HTML <dt>)
+        term = " ".join(body[block.start:block.end].split())
+        return term if len(term) <= MAX_LABEL_CHARS else ""
     if block.kind != PARAGRAPH:
         return ""
     text = body[block.start:block.end].strip()

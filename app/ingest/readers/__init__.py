@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.common.documents import Document, ReadError
+from app.ingest.readers.html import read_html
 from app.ingest.readers.markdown import read_markdown
 from app.ingest.readers.pdf import read_pdf
 from app.ingest.readers.text import read_text
+from app.ingest.readers.word import read_docx
 
 _READERS = {
     ".md": read_markdown,
@@ -19,10 +21,14 @@ _READERS = {
     ".txt": read_text,
     ".text": read_text,
     ".pdf": read_pdf,
+    ".html": read_html,
+    ".htm": read_html,
+    ".docx": read_docx,
 }
 SUPPORTED_SUFFIXES = frozenset(_READERS)
 
-__all__ = ["SUPPORTED_SUFFIXES", "read_document", "read_markdown", "read_pdf", "read_text"]
+__all__ = ["SUPPORTED_SUFFIXES", "read_docx", "read_document", "read_html", "read_markdown",
+           "read_pdf", "read_text"]
 
 
 def read_document(path: Path) -> Document:

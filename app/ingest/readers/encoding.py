@@ -53,10 +53,15 @@ class Decoded:
     encoding: str  # as the library shows it: "UTF-8", "Windows-1252", "UTF-16"...
 
 
-def decode(data: bytes) -> Decoded:
+def decode(data: bytes, declared: str | None = None) -> Decoded:
     """`data` as text, newlines normalised to "\\n" (markdown-it does the same
-    internally, and offsets computed from its line numbers must match)."""
-    decoded = _with_bom(data) or _as_utf8(data) or _guessed(data)
+    internally, and offsets computed from its line numbers must match).
+
+    `declared` is the encoding the file names for itself (an HTML page's
+    `<meta charset>`): trusted after a byte-order mark and valid UTF-8, before
+    any guess."""
+    decoded = (_with_bom(data) or _as_utf8(data) or _as_declared(data, declared)
+               or _guessed(data))
     text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
     return Decoded(text, decoded.encoding)
 
@@ -81,6 +86,20 @@ def _as_utf8(data: bytes) -> Decoded | None:
         return Decoded(data.decode("utf-8"), "UTF-8")
     except UnicodeDecodeError:
         return None
+
+
+def _as_declared(data: bytes, declared: str | None) -> Decoded | None:
+    if not declared:
+        return None
+    try:
+        codec = codecs.lookup(declared).name.replace("-", "_")
+    except LookupError:
+        return None  # a name no codec has: guess instead
+    if codec in ("latin_1", "iso8859_1", "ascii"):
+        codec = "cp1252"  # what browsers read for both (WHATWG Encoding)
+    if codec.startswith(("utf_16", "utf_32")):
+        return None  # without a byte-order mark this declaration is wrong: guess
+    return Decoded(data.decode(codec, errors="replace"), _NAMES.get(codec, codec.upper()))
 
 
 def _guessed(data: bytes) -> Decoded:

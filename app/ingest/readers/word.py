@@ -1,0 +1,267 @@
+"""Word documents (.docx), read with python-docx.
+
+python-docx, because it is the well-kept reader of the format (OOXML parts,
+styles, numbering) and parses the XML with lxml without resolving entities.
+What it gives us, in body order:
+
+- headings from the heading styles ("Heading 1"…, names Word stores in
+  English whatever the UI language) or an outline level set on the paragraph
+  or its style; the "Title" paragraph names the document;
+- lists from numbering (bullets or numbers, with their depth);
+- tables, their first row (or the rows marked as header) naming the columns;
+- code from code styles ("Source Code", "HTML Preformatted", ...);
+- defined terms ("Definition Term", or a short paragraph wholly in bold).
+
+Text boxes, headers, footers, comments and embedded objects are left out:
+they are not part of the body's reading order.
+"""
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from app.common.documents import PARAGRAPH, TERM, Document, ReadError
+from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
+
+# A .docx is a zip: refuse one that unpacks to more than this (a zip bomb)
+# before python-docx reads a byte of it. zipfile stops at each member's
+# declared size, so a lying header cannot unpack more either.
+MAX_UNPACKED_MB = 512
+MAX_TERM_CHARS = 80
+_CODE_STYLES = ("source code", "code", "html preformatted", "preformatted", "plain text",
+                "macro text")
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def read_docx(path: Path) -> Document:
+    path = Path(path)
+    _check_package(path)
+    import docx  # python-docx: imported here, only in the reader process
+
+    try:
+        word = docx.Document(str(path))
+    except Exception as error:  # noqa: BLE001 - python-docx raises many kinds for a bad package
+        raise ReadError(f"not a readable Word document ({_reason(error)})") from None
+    builder = DocumentBuilder(path, "docx")
+    title = _Body(word, builder).read()
+    document = builder.build(title=title or word.core_properties.title or None)
+    if not document.sections:
+        raise ReadError("no text: the document's body is empty (text boxes and headers "
+                        "are not read)")
+    return document
+
+
+def _check_package(path: Path) -> None:
+    try:
+        with zipfile.ZipFile(path) as package:
+            unpacked = sum(member.file_size for member in package.infolist())
+            names = set(package.namelist())
+    except FileNotFoundError:
+        raise ReadError("the file does not exist (moved or deleted?)") from None
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise ReadError(f"not a Word document: the file is not a valid .docx package "
+                        f"({error})") from None
+    if unpacked > MAX_UNPACKED_MB * 2**20:
+        raise ReadError(f"unpacks to {unpacked / 2**20:,.0f} MB (more than {MAX_UNPACKED_MB} MB): "
+                        f"a zip bomb, or not a handbook")
+    if "word/document.xml" not in names:
+        raise ReadError("not a Word document: the package has no word/document.xml "
+                        "(another Office format renamed .docx?)")
+
+
+def _reason(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}"[:200]
+
+
+class _Body:
+    """Walks the body's paragraphs and tables in order, telling the builder."""
+
+    def __init__(self, word, builder: DocumentBuilder):
+        self.word = word
+        self.builder = builder
+        self.list_items: list[ListItem] = []
+        self.list_ordered = False
+        self.list_id: str | None = None
+        self.code: list[str] = []
+        self.formats = _NumberingFormats(word)
+
+    def read(self) -> str | None:
+        from docx.table import Table
+        from docx.text.paragraph import Paragraph
+
+        title = None
+        for element in self.word.element.body.iterchildren():
+            if element.tag == f"{_W}p":
+                title = self._paragraph(Paragraph(element, self.word), title)
+            elif element.tag == f"{_W}tbl":
+                self._flush()
+                self._table(Table(element, self.word))
+        self._flush()
+        return title
+
+    def _paragraph(self, paragraph, title: str | None) -> str | None:
+        text = paragraph.text.replace("\n", LINE_BREAK)
+        style = _style_name(paragraph)
+        if style.startswith(_CODE_STYLES):
+            self._flush_list()
+            self.code.append(paragraph.text)
+            return title
+        self._flush_code()
+        if not text.strip():
+            return title
+        if style == "title" and title is None:
+            self._flush()
+            return text
+        level = _heading_level(paragraph, style)
+        if level:
+            self._flush()
+            self.builder.heading(level, text)
+            return title
+        numbering = _numbering(paragraph)
+        if numbering is not None:
+            num_id, depth = numbering
+            depth = max(depth, _style_depth(style))
+            if self.list_items and depth == 0 and num_id != self.list_id:
+                self._flush_list()  # the next list begins: bullets after numbers, say
+            if not self.list_items:
+                self.list_id, self.list_ordered = num_id, self.formats.ordered(num_id, depth)
+            self.list_items.append(ListItem(text, depth))
+            return title
+        self._flush()
+        is_term = style == "definition term" or _all_bold(paragraph, text)
+        self.builder.paragraph(text, TERM if is_term else PARAGRAPH)
+        return title
+
+    def _table(self, table) -> None:
+        rows, header_rows = [], 0
+        for row in table.rows:
+            cells, seen = [], set()
+            for cell in row.cells:  # a merged cell comes back once per grid column
+                if id(cell._tc) not in seen:
+                    seen.add(id(cell._tc))
+                    cells.append(cell.text)
+            rows.append(cells)
+            if _is_header_row(row) and header_rows == len(rows) - 1:
+                header_rows += 1
+        header = [" ".join(cells).strip() for cells in zip(*rows[:header_rows])] or None
+        self.builder.table(rows[header_rows:] if header else rows, header)
+
+    def _flush(self) -> None:
+        self._flush_list()
+        self._flush_code()
+
+    def _flush_list(self) -> None:
+        if self.list_items:
+            self.builder.items(self.list_items, self.list_ordered)
+            self.list_items = []
+
+    def _flush_code(self) -> None:
+        if self.code:
+            self.builder.code("\n".join(self.code))
+            self.code = []
+
+
+def _style_name(paragraph) -> str:
+    try:
+        return (paragraph.style.name or "").lower() if paragraph.style is not None else ""
+    except (KeyError, ValueError):  # a style id the styles part does not define
+        return ""
+
+
+def _heading_level(paragraph, style: str) -> int | None:
+    if style.startswith("heading "):
+        number = style.removeprefix("heading ").strip()
+        if number.isdigit() and 1 <= int(number) <= 9:
+            return int(number)
+    level = _outline_level(paragraph._p.pPr)
+    if level is None and paragraph.style is not None:
+        style_element = paragraph.style.element
+        while style_element is not None and level is None:  # the style and those it is based on
+            level = _outline_level(style_element.pPr)
+            based_on = style_element.basedOn_val
+            style_element = (paragraph.part.styles.element.get_by_id(based_on)
+                             if based_on else None)
+    return level
+
+
+def _outline_level(ppr) -> int | None:
+    """w:outlineLvl 0-8 is heading level 1-9; 9 means body text."""
+    if ppr is None:
+        return None
+    element = ppr.find(f"{_W}outlineLvl")
+    if element is None:
+        return None
+    value = element.get(f"{_W}val", "")
+    return int(value) + 1 if value.isdigit() and int(value) < 9 else None
+
+
+def _numbering(paragraph) -> tuple[str, int] | None:
+    """(numbering id, depth) of a list paragraph, from the paragraph or its style."""
+    for ppr in (paragraph._p.pPr, _style_ppr(paragraph)):
+        numpr = ppr.find(f"{_W}numPr") if ppr is not None else None
+        if numpr is None:
+            continue
+        num_id = numpr.find(f"{_W}numId")
+        level = numpr.find(f"{_W}ilvl")
+        value = num_id.get(f"{_W}val") if num_id is not None else None
+        if value and value != "0":  # numId 0 switches numbering off
+            depth = level.get(f"{_W}val", "0") if level is not None else "0"
+            return value, min(int(depth) if depth.isdigit() else 0, 8)
+    return None
+
+
+def _style_depth(style: str) -> int:
+    """Word's "List Bullet 2", "List Number 3" styles nest by style, each with a
+    numbering of its own at level 0."""
+    for prefix in ("list bullet ", "list number ", "list "):
+        number = style.removeprefix(prefix)
+        if number != style and number.isdigit():
+            return max(int(number) - 1, 0)
+    return 0
+
+
+def _style_ppr(paragraph):
+    try:
+        return paragraph.style.element.pPr if paragraph.style is not None else None
+    except (KeyError, ValueError):
+        return None
+
+
+def _all_bold(paragraph, text: str) -> bool:
+    """A short line wholly in bold: a term the next paragraphs define."""
+    if len(text) > MAX_TERM_CHARS or LINE_BREAK in text:
+        return False
+    runs = [run for run in paragraph.runs if run.text.strip()]
+    return bool(runs) and all(run.bold for run in runs)
+
+
+def _is_header_row(row) -> bool:
+    trpr = row._tr.trPr
+    return trpr is not None and trpr.find(f"{_W}tblHeader") is not None
+
+
+class _NumberingFormats:
+    """Whether a list is numbered or bulleted, from the numbering part."""
+
+    def __init__(self, word):
+        try:
+            self.element = word.part.numbering_part.element
+        except (KeyError, NotImplementedError, AttributeError):
+            self.element = None
+
+    def ordered(self, num_id: str, depth: int) -> bool:
+        if self.element is None:
+            return False
+        for num in self.element.findall(f"{_W}num"):
+            if num.get(f"{_W}numId") != num_id:
+                continue
+            abstract = num.find(f"{_W}abstractNumId")
+            abstract_id = abstract.get(f"{_W}val") if abstract is not None else None
+            for definition in self.element.findall(f"{_W}abstractNum"):
+                if definition.get(f"{_W}abstractNumId") == abstract_id:
+                    for level in definition.findall(f"{_W}lvl"):
+                        if level.get(f"{_W}ilvl") == str(depth):
+                            fmt = level.find(f"{_W}numFmt")
+                            value = fmt.get(f"{_W}val") if fmt is not None else "bullet"
+                            return value not in ("bullet", "none")
+        return False

@@ -1,0 +1,113 @@
+"""The dev corpus in other formats, and recall on the same questions in each.
+
+The Markdown and PDF corpus (devset/build.py) is converted from the HTML
+manual; this script lays the same documents out as:
+
+- `html`: the manual's own HTML pages, untouched (what a site export looks
+  like): each Markdown file's page, and each PDF chapter's pages in a folder;
+- `docx`: Word files made by pandoc (Debian package `pandoc`) from each
+  Markdown file of the corpus, and from each chapter's HTML pages;
+
+then indexes each folder with the app and runs the dev golden set on it, and
+prints chunk and context recall@5 per format beside the Markdown/PDF corpus.
+Spans that do not occur in a format's text (markup the conversion changed)
+are reported as invalid there, not counted.
+
+Usage: python devset/formats.py [--formats html docx] [--no-eval] [--no-baseline]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from build import HTML_DIR, MARKDOWN, OUT_DIR, PDF  # noqa: E402
+
+FORMATS_DIR = HERE / "build" / "formats"
+CASES = HERE.parent / "resources" / "golden" / "devset.tsv"
+
+
+def build_html(target: Path) -> None:
+    for relative, pages in MARKDOWN.items():
+        (page,) = pages
+        destination = (target / relative).with_suffix(".html")
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(HTML_DIR / page, destination)
+    for relative, pages in PDF.items():
+        folder = (target / relative).with_suffix("")
+        folder.mkdir(parents=True, exist_ok=True)
+        for page in pages:
+            shutil.copyfile(HTML_DIR / page, folder / page)
+
+
+def build_docx(target: Path) -> None:
+    """Word files as pandoc writes them: each Markdown file of the corpus (so
+    Markdown and Word differ only in the reader), each chapter from its HTML."""
+    if shutil.which("pandoc") is None:
+        raise SystemExit("pandoc not found: install it with  sudo apt-get install pandoc")
+    if not OUT_DIR.is_dir():
+        raise SystemExit(f"{OUT_DIR} not found: run devset/build.py first")
+    for relative in MARKDOWN:
+        _pandoc(["--from", "gfm", str(OUT_DIR / relative)], (target / relative).with_suffix(".docx"))
+    for relative, pages in PDF.items():
+        _pandoc(["--from", "html", *[str(HTML_DIR / page) for page in pages]],
+                (target / relative).with_suffix(".docx"))
+
+
+def _pandoc(source: list[str], destination: Path) -> None:
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    # --resource-path: images are looked up locally; nothing is ever fetched.
+    subprocess.run(["pandoc", *source, "--to", "docx", "--resource-path", str(HTML_DIR),
+                    "--output", str(destination)], check=True)
+
+
+BUILDERS = {"html": build_html, "docx": build_docx}
+
+
+def evaluate(folder: Path, db: Path) -> dict:
+    python = sys.executable
+    db.unlink(missing_ok=True)
+    subprocess.run([python, "-m", "app", "index", str(folder), "--db", str(db)],
+                   check=False, stdout=subprocess.DEVNULL)
+    result = subprocess.run([python, "-m", "app", "eval", str(CASES), "--db", str(db), "--json"],
+                            check=True, capture_output=True, text=True)
+    return json.loads(result.stdout)
+
+
+def row(name: str, report: dict) -> str:
+    chunk, context = report["chunk_recall"]["overall"], report["context_recall"]["overall"]
+    return (f"{name:12} {chunk['recall']:.3f} ({chunk['hits']}/{chunk['cases']})   "
+            f"{context['recall']:.3f} ({context['hits']}/{context['cases']})   "
+            f"invalid {len(report['invalid'])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--formats", nargs="+", choices=sorted(BUILDERS), default=sorted(BUILDERS))
+    parser.add_argument("--no-eval", action="store_true")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip re-indexing the Markdown/PDF corpus for the first row")
+    args = parser.parse_args()
+    if not (HTML_DIR / "index.html").is_file():
+        raise SystemExit(f"{HTML_DIR} not found: sudo apt-get install postgresql-doc-15")
+    for name in args.formats:
+        target = FORMATS_DIR / name
+        shutil.rmtree(target, ignore_errors=True)
+        BUILDERS[name](target)
+        print(f"{name}: {sum(1 for p in target.rglob('*') if p.is_file())} files in {target}")
+    if args.no_eval:
+        return
+    print(f"{'format':12} chunk@5            context@5")
+    if OUT_DIR.is_dir() and not args.no_baseline:
+        print(row("markdown+pdf", evaluate(OUT_DIR, FORMATS_DIR / "corpus.sqlite")))
+    for name in args.formats:
+        print(row(name, evaluate(FORMATS_DIR / name, FORMATS_DIR / f"{name}.sqlite")))
+
+
+if __name__ == "__main__":
+    main()
