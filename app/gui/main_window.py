@@ -166,7 +166,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.library)
         self.splitter.addWidget(middle)
         self.splitter.addWidget(self.side)
-        self.splitter.setSizes([260, 560, 460])
+        self.splitter.setSizes([300, 540, 440])  # the library: whole file names
         return self.splitter
 
     def _build_status_bar(self) -> None:

@@ -73,9 +73,7 @@ def indexed_window(qtbot, folder, qsettings):
 
 
 def library_rows(window):
-    tree = window.library
-    return {tree.topLevelItem(i).text(0): tree.topLevelItem(i).text(1)
-            for i in range(tree.topLevelItemCount())}
+    return window.library.statuses()
 
 
 def test_opening_a_folder_indexes_it_and_lists_every_document(indexed_window):
