@@ -7,18 +7,23 @@ manual; this script lays the same documents out as:
   like): each Markdown file's page, and each PDF chapter's pages in a folder;
 - `docx`: Word files made by pandoc (Debian package `pandoc`) from each
   Markdown file of the corpus, and from each chapter's HTML pages;
+- `pdf` and `pdf-no-outline`: the four chapter PDFs alone, with their
+  bookmarks and printed without them (headings only bold and larger), so the
+  two compare on the questions those chapters answer;
 
 then indexes each folder with the app and runs the dev golden set on it, and
 prints chunk and context recall@5 per format beside the Markdown/PDF corpus.
 Spans that do not occur in a format's text (markup the conversion changed)
 are reported as invalid there, not counted.
 
-Usage: python devset/formats.py [--formats html docx] [--no-eval] [--no-baseline]
+Usage: python devset/formats.py [--formats html docx pdf pdf-no-outline] [--no-eval]
+                                [--no-baseline]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -66,7 +71,39 @@ def _pandoc(source: list[str], destination: Path) -> None:
                     "--output", str(destination)], check=True)
 
 
-BUILDERS = {"html": build_html, "docx": build_docx}
+def build_pdf(target: Path) -> None:
+    """The corpus's bookmarked chapter PDFs alone: the baseline for the next."""
+    for relative in PDF:
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(OUT_DIR / relative, destination)
+
+
+def build_pdf_no_outline(target: Path) -> None:
+    """The same chapter PDFs printed without bookmarks: headings are only bold
+    and larger on the page, as a word processor prints them."""
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    from build import Heading, ascii_text, document_blocks, package_version, paginate, pdf_lines
+    from pdfgen import make_pdf
+
+    version = package_version(HTML_DIR)
+    for relative, pages in PDF.items():
+        blocks = document_blocks([HTML_DIR / page for page in pages])
+        title = next(b.text for b in blocks if isinstance(b, Heading))
+        chapter = re.sub(r"^Chapter \d+\.\s*", "", ascii_text(title))
+        page_lines, outline = paginate(pdf_lines(blocks),
+                                       f"PostgreSQL {version} Documentation - {chapter}")
+        styled = [list(lines) for lines in page_lines]
+        for heading, page, level in outline:
+            line = styled[page].index(heading)  # paginate put it on that page
+            styled[page][line] = (heading, level)
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        make_pdf(destination, styled, outline=None, title=ascii_text(title))
+
+
+BUILDERS = {"html": build_html, "docx": build_docx, "pdf": build_pdf,
+            "pdf-no-outline": build_pdf_no_outline}
 
 
 def evaluate(folder: Path, db: Path) -> dict:
@@ -88,7 +125,7 @@ def row(name: str, report: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--formats", nargs="+", choices=sorted(BUILDERS), default=sorted(BUILDERS))
+    parser.add_argument("--formats", nargs="+", choices=sorted(BUILDERS), default=["html", "docx"])
     parser.add_argument("--no-eval", action="store_true")
     parser.add_argument("--no-baseline", action="store_true",
                         help="skip re-indexing the Markdown/PDF corpus for the first row")

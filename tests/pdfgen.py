@@ -27,14 +27,22 @@ def pdf_string(text: str) -> str:
     return f"({escaped})"
 
 
-def _content(lines: list[str]) -> bytes:
+# A line may be (text, heading level): set in bold at the level's size, as a
+# word processor prints headings, for PDFs without an outline.
+HEADING_SIZES = {1: 20, 2: 16, 3: 14, 4: 12}
+
+
+def _content(lines: list) -> bytes:
     if not lines:
         # No text operators at all, only a filled rectangle: like a scanned page,
         # something is drawn but there is no text layer.
         return b"0.5 g 72 72 200 200 re f"
     ops = [f"BT /F1 {FONT_SIZE} Tf {LEADING} TL 72 {PAGE_HEIGHT - 72} Td"]
     for index, line in enumerate(lines):
-        ops.append(("" if index == 0 else "T* ") + f"{pdf_string(line)} Tj")
+        text, level = (line, None) if isinstance(line, str) else line
+        font = f"/F2 {HEADING_SIZES.get(level, FONT_SIZE)} Tf " if level else ""
+        back = f" /F1 {FONT_SIZE} Tf" if level else ""
+        ops.append(("" if index == 0 else "T* ") + f"{font}{pdf_string(text)} Tj{back}")
     ops.append("ET")
     # WinAnsiEncoding is close enough to latin-1 for the test texts.
     return "\n".join(ops).encode("latin-1")
@@ -49,8 +57,10 @@ def _font_resources() -> DictionaryObject:
             NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
         }
     )
+    bold = DictionaryObject(font)
+    bold[NameObject("/BaseFont")] = NameObject("/Helvetica-Bold")
     return DictionaryObject(
-        {NameObject("/Font"): DictionaryObject({NameObject("/F1"): font})}
+        {NameObject("/Font"): DictionaryObject({NameObject("/F1"): font, NameObject("/F2"): bold})}
     )
 
 
@@ -73,7 +83,8 @@ def make_pdf(
     """Write a PDF to `path` and return the path.
 
     pages: one list of text lines per page (an empty list gives a page with a
-        drawn rectangle and no text, like a scanned image).
+        drawn rectangle and no text, like a scanned image); a line may be
+        (text, heading level) to print it as a bold heading.
     outline: (title, page_index, level) in document order; level 1 is a
         top-level bookmark, level 2 a child of the last level-1 entry, etc.
     title: the /Title metadata entry.

@@ -455,3 +455,52 @@ def test_pypdf_errors_outside_its_hierarchy_become_read_errors(tmp_path, monkeyp
     monkeypatch.setattr(PdfReader, "__init__", bad_init)
     with pytest.raises(ReadError, match="damaged: invalid literal"):
         read_document(path)
+
+
+# ---------------------------------------------------------------- PDFs without an outline
+
+def _styled_handbook(tmp_path, extra_first_page=(), header=None):
+    first = [("Employee Handbook", 1), ("1. Leave", 2),
+             "Annual leave is 25 days per year. It is paid in full.", ("1.1 Carry-over", 3),
+             "Up to five days can be carried over.", *extra_first_page]
+    second = [("2. Travel", 2), "Book trips through the travel portal.",
+              ("Per diem rates", 3), "Breakfast is 15 EUR."]
+    pages = [first, second]
+    if header:
+        pages = [[(header, 1), *page] for page in pages] * 2
+    return make_pdf(tmp_path / "printed.pdf", pages, title="Employee Handbook")
+
+
+def test_pdf_without_outline_gets_its_headings_from_the_layout(tmp_path):
+    doc = read_document(_styled_handbook(tmp_path))
+    check_invariants(doc)
+    assert [(s.heading_path, s.page_start) for s in doc.sections] == [
+        (["Employee Handbook", "1. Leave"], 1),
+        (["Employee Handbook", "1. Leave", "1.1 Carry-over"], 1),
+        (["Employee Handbook", "2. Travel"], 2),
+        (["Employee Handbook", "2. Travel", "Per diem rates"], 2)]
+
+
+def test_bold_table_rows_and_sentences_are_not_headings(tmp_path):
+    doc = read_document(_styled_handbook(tmp_path, extra_first_page=[
+        ("Grade    Hotel    Meals", 4), "A    150    40",
+        ("This whole sentence is printed in bold for emphasis.", 4)]))
+    headings = {s.heading_path[-1] for s in doc.sections}
+    assert not any("Grade" in h or "emphasis" in h for h in headings)
+    assert "Grade    Hotel    Meals" in doc.sections[1].body
+
+
+def test_a_running_header_set_large_is_not_a_heading(tmp_path):
+    doc = read_document(_styled_handbook(tmp_path, header="ACME CONFIDENTIAL"))
+    assert all("ACME" not in h for s in doc.sections for h in s.heading_path)
+    assert {s.heading_path[-1] for s in doc.sections} >= {"1. Leave", "Per diem rates"}
+
+
+def test_a_heading_wrapped_over_two_lines_is_one(tmp_path):
+    pages = [[("Reimbursement of travel, accommodation and meal expenses for", 2),
+              ("employees on assignment abroad", 2), "Claims are paid within 30 days.",
+              ("Another section", 2), "Text."]]
+    doc = read_document(make_pdf(tmp_path / "wrapped.pdf", pages))
+    assert doc.sections[0].heading_path[-1] == (
+        "Reimbursement of travel, accommodation and meal expenses for employees on "
+        "assignment abroad")

@@ -1,4 +1,5 @@
-"""PDF reader: pypdf's text layer, sectioned by the outline (bookmarks).
+"""PDF reader: pypdf's text layer, sectioned by the outline (bookmarks), or
+without one by the headings its layout shows (pdf_headings).
 
 pypdf raises far more than `pypdf.errors` (ValueError, KeyError,
 NotImplementedError, DependencyError, RecursionError...) on damaged files, so
@@ -19,6 +20,8 @@ from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section,
                                   clean_text, file_title)
+from app.ingest.readers.pdf_headings import LineStyles, StyledLine
+from app.ingest.readers.pdf_headings import detect as detect_headings
 from app.ingest.readers.running_lines import furniture_offsets
 from app.ingest.readers.text import (
     is_bullet,
@@ -45,9 +48,9 @@ def read_pdf(path: Path) -> Document:
     with _pypdf_errors(truncated=b"%%EOF" not in data[-2048:]):
         reader = PdfReader(io.BytesIO(data))
         _decrypt(reader)
-        page_texts = _page_texts(reader)
+        page_texts, styles = _page_texts(reader)
         title = _metadata_title(reader)
-        entries = _outline_entries(reader, len(page_texts))
+        entries = _outline_entries(reader, len(page_texts)) or detect_headings(styles)
     text, page_spans = _join_pages(page_texts)
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
     if not text.strip():
@@ -105,11 +108,15 @@ def _decrypt(reader: PdfReader) -> None:
         raise ReadError("the PDF is encrypted and needs a password")
 
 
-def _page_texts(reader: PdfReader) -> list[str]:
-    texts = []
+def _page_texts(reader: PdfReader) -> tuple[list[str], list[list[StyledLine]]]:
+    """Each page's text, and its lines with their font size and weight (for
+    the headings of a PDF without an outline: pdf_headings)."""
+    texts, styles = [], []
     for number, page in enumerate(reader.pages, start=1):
+        lines = LineStyles()
         try:
-            raw = page.extract_text() or ""
+            raw = page.extract_text(visitor_text=lines.visit) or ""
+            lines.end_line()
         except (DependencyError, FileNotDecryptedError):
             raise
         except Exception as exc:  # noqa: BLE001 - say which page is broken
@@ -117,9 +124,10 @@ def _page_texts(reader: PdfReader) -> list[str]:
             message = f"the PDF is damaged: page {number} cannot be read ({detail})"
             raise ReadError(message) from None
         texts.append(raw.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", ""))
+        styles.append(lines.lines)
     if not texts:
         raise ReadError("the PDF has no pages")
-    return texts
+    return texts, styles
 
 
 def _metadata_title(reader: PdfReader) -> str | None:
