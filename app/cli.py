@@ -441,22 +441,11 @@ def cmd_ask(args, db: Path) -> int:
     return EXIT_OK
 
 
-MIN_SPEED_TOKENS = 3  # after the first: focused answers are short ("28 days [1]")
-
-
 def _record_speed(model, answer) -> None:
-    """Keep the answer's writing speed (the tokens after the first, per second
-    of writing) for `handbook-qa models`. A hint: failing to save it is no error."""
-    from app.answers.model_speeds import record_speed
+    """Keep the answer's writing speed for `handbook-qa models` (and Settings)."""
+    from app.answers.model_speeds import record_answer_speed
 
-    tokens = answer.timings.get("written_tokens", 0) - 1
-    seconds = answer.timings.get("writing_s", 0)
-    if tokens < MIN_SPEED_TOKENS or seconds <= 0:
-        return
-    try:
-        record_speed(model.path, tokens / seconds)
-    except OSError as error:
-        logging.getLogger(__name__).warning("the model's speed was not saved: %s", error)
+    record_answer_speed(model.path, answer.timings)
 
 
 def _sources_text(answer) -> str:

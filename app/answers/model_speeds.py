@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 FILE_NAME = "model-speeds.json"
 MAX_ENTRIES = 200        # models tried; the oldest figures go first
 MAX_FILE_BYTES = 1 << 20
+MIN_SPEED_TOKENS = 3     # after the first: focused answers are short ("28 days [1]")
 
 
 def speeds_file(folder: Path | None = None) -> Path:
@@ -39,6 +40,19 @@ def record_speed(path: Path, tokens_per_s: float, folder: Path | None = None) ->
                          "size_bytes": path.stat().st_size, "measured": time.time()}
     newest = sorted(speeds.items(), key=lambda item: item[1].get("measured", 0), reverse=True)
     _save(speeds_file(folder), dict(newest[:MAX_ENTRIES]))
+
+
+def record_answer_speed(path: Path, timings: dict, folder: Path | None = None) -> None:
+    """Keep an answer's writing speed (the tokens after the first, per second
+    of writing) for the model at `path`. A hint: failing to save it is no error."""
+    tokens = timings.get("written_tokens", 0) - 1
+    seconds = timings.get("writing_s", 0)
+    if tokens < MIN_SPEED_TOKENS or seconds <= 0:
+        return
+    try:
+        record_speed(path, tokens / seconds, folder)
+    except OSError as error:
+        log.warning("the model's speed was not saved: %s", error)
 
 
 def measured_speed(path: Path, folder: Path | None = None) -> float | None:

@@ -27,6 +27,13 @@ def esc(value: object) -> str:
     return html.escape(str(value), quote=True).translate(_BIDI_CONTROLS)
 
 
+def tooltip(text: str) -> str:
+    """A tooltip that shows `text` as written. Qt guesses whether a tooltip is
+    rich text (a file named `<b>x.gguf` would turn bold, `<img…>` would load),
+    so it is always given as rich text, escaped."""
+    return f"<p style='white-space:pre-wrap'>{esc(text)}</p>"
+
+
 def plain_label(text: str = "", parent=None) -> QLabel:
     label = QLabel(parent)
     label.setTextFormat(Qt.TextFormat.PlainText)

@@ -31,6 +31,7 @@ class AppSettings:
     window_override: int = 0        # 0: the window in tokenizer.json
     profile: str = "fitted"
     metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
+    model_folders: list[str] = field(default_factory=list)  # searched for .gguf files too
 
     def chunking(self, window: int) -> ChunkSettings:
         return ChunkSettings.for_window(window, overlap=self.overlap,
@@ -67,6 +68,7 @@ class AppSettings:
             self.prompt = defaults.prompt
         if not isinstance(self.metadata, dict):
             self.metadata = defaults.metadata
+        self.model_folders = _folders(self.model_folders)
         for name in ("n_ctx", "answer_tokens", "results", "candidates", "overlap",
                      "window_override"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:
@@ -79,6 +81,14 @@ class AppSettings:
         """Whether going from `other` to these settings changes chunks or vectors."""
         return (self.overlap, self.window_override, self.profile, self.metadata) != \
             (other.overlap, other.window_override, other.profile, other.metadata)
+
+
+def _folders(value) -> list[str]:
+    """The saved model folders: strings, each once, in order (anything else in a
+    hand-edited file is dropped rather than refusing the whole file)."""
+    if not isinstance(value, list):
+        return []
+    return list(dict.fromkeys(v for v in value if isinstance(v, str) and v.strip()))
 
 
 __all__ = ["AppSettings", "PROFILES", "PROMPTS", "CONTEXT_SIZES", "HEADROOM"]

@@ -2,7 +2,9 @@
 
 The dialog never touches the index or the model itself. It validates what it
 can cheaply (the model file's header, chunk settings the chunker would refuse)
-and says in words when saving will re-index the folder.
+and says in words when saving will re-index the folder. The models already on
+the computer are looked for in the background (`model_list`): the dialog opens
+at once and the list fills in.
 
 Every label that can show user or file text (model path, error messages) is
 plain text; field names from front matter only appear in table items, which Qt
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
@@ -47,6 +50,7 @@ from app.common.chunks import (
     POLICY_VALUES,
     RETRIEVE,
 )
+from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
 from app.gui.settings import CONTEXT_SIZES, PROFILES, AppSettings
 from app.search.retrieval import MIN_CONTEXT_TOKENS
@@ -108,6 +112,11 @@ class _Rows:
         align = Qt.AlignmentFlag.AlignLeft if fixed else Qt.AlignmentFlag(0)
         self.grid.addWidget(widget, row, 1, align)
 
+    def addWide(self, widget) -> None:  # noqa: N802 - as addRow
+        """A widget across both columns (a table needs the room)."""
+        row, self.rows = self.rows, self.rows + 1
+        self.grid.addWidget(widget, row, 0, 1, 2)
+
 
 def max_overlap(window: int) -> int:
     """The largest overlap the chunker accepts for a window (below half the chunk budget)."""
@@ -118,10 +127,13 @@ class SettingsDialog(QDialog):
     """Edit the app settings. `window` is the embedder's real window (tokenizer.json);
     `metadata_fields` are the front-matter field names seen in the index."""
 
-    def __init__(self, settings: AppSettings, window: int, metadata_fields=(), parent=None):
+    def __init__(self, settings: AppSettings, window: int, metadata_fields=(), parent=None,
+                 find: Callable[[list[str]], Found] = find_models):
         super().__init__(parent)
         self.setWindowTitle("Settings")
-        self._initial = replace(settings, metadata=dict(settings.metadata))
+        self._initial = replace(settings, metadata=dict(settings.metadata),
+                                model_folders=list(settings.model_folders))
+        self._find = find
         self._window = int(window)
         self._model_ok = True
         self._chunking_ok = True
@@ -167,6 +179,7 @@ class SettingsDialog(QDialog):
         self._refresh()
         self._align_form_labels()
         self.resize(self.preferred_size(fit_screen=True))
+        self.model_picker.search(self.model_folders.folders())
 
     # ----- building --------------------------------------------------------------------------
 
@@ -178,6 +191,11 @@ class SettingsDialog(QDialog):
     def _model_group(self) -> QGroupBox:
         group = QGroupBox("Answer model")
         form = self._form(group)
+
+        self.model_picker = ModelPicker(self._find)
+        form.addWide(self.model_picker)
+        self.model_folders = ModelFolders(self._initial.model_folders)
+        form.addRow("Model folders:", self.model_folders)
 
         self.model_edit = QLineEdit()
         self.model_edit.setPlaceholderText(BUNDLED_MODEL_TEXT)
@@ -363,8 +381,8 @@ class SettingsDialog(QDialog):
         for label in labels:
             label.setMinimumWidth(width)
 
-    def preferred_size(self, width: int = 560, fit_screen: bool = False) -> QSize:
-        """560 px wide (or wider if a field needs it), tall enough to show every group
+    def preferred_size(self, width: int = 640, fit_screen: bool = False) -> QSize:
+        """640 px wide (or wider if a field needs it), tall enough to show every group
         without scrolling and up to 9 metadata rows; with `fit_screen`, no taller
         than the screen allows (the groups then scroll)."""
         content = self.scroll.widget()
@@ -399,6 +417,7 @@ class SettingsDialog(QDialog):
 
     def _load(self, settings: AppSettings) -> None:
         self.model_edit.setText(settings.model_path or "")
+        self.model_picker.show_current(self.model_edit.text())
         index = self.n_ctx_combo.findData(settings.n_ctx)
         if index < 0:  # a size saved by hand: keep it selectable rather than lose it
             self.n_ctx_combo.addItem(f"{settings.n_ctx:,} tokens", settings.n_ctx)
@@ -425,6 +444,12 @@ class SettingsDialog(QDialog):
         self.browse_button.clicked.connect(self._browse)
         self.bundled_button.clicked.connect(self.model_edit.clear)
         self.model_edit.textChanged.connect(self._refresh)
+        self.model_edit.textChanged.connect(self.model_picker.show_current)
+        self.model_picker.picked.connect(self.model_edit.setText)  # validated as a typed path
+        self.model_picker.searched.connect(
+            lambda found: self.model_folders.mark_missing(found.missing_folders))
+        self.model_folders.changed.connect(
+            lambda: self.model_picker.search(self.model_folders.folders()))
         for spin in (self.overlap_spin, self.window_spin):
             spin.valueChanged.connect(self._refresh)
         self.profile_combo.currentIndexChanged.connect(self._refresh)
@@ -503,6 +528,7 @@ class SettingsDialog(QDialog):
         return replace(
             self._initial,
             model_path=self.model_edit.text().strip(),
+            model_folders=self.model_folders.folders(),
             n_ctx=int(self.n_ctx_combo.currentData()),
             answer_tokens=self.answer_spin.value(),
             prompt=str(self.prompt_combo.currentData()),

@@ -19,7 +19,9 @@ from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finishe
                                   Status, Token)
 from app.answers.model import ModelError
 from app.answers.model_process import ModelProcess
+from app.answers.model_speeds import record_answer_speed
 from app.answers.prompt import PromptTooLarge
+from app.common.bundled import ModelMissing, answer_model_path
 from app.gui.settings import AppSettings
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import SearchError, Searcher
@@ -160,6 +162,19 @@ class AnswerWorker(QObject):
         elif isinstance(event, Finished):
             self.conversation.add(event.answer)
             self.finished.emit(event.answer)
+            self._record_speed(event.answer)
+
+    def _record_speed(self, answer) -> None:
+        """How fast the model wrote, shown beside it in Settings' model list."""
+        if answer.refused or self._model_key is None:
+            return
+        path = self._model_key[0]
+        if not path:
+            try:
+                path = answer_model_path()  # what the list shows for the bundled model
+            except ModelMissing:
+                return
+        record_answer_speed(Path(path), answer.timings)
 
     def _model_for(self, settings: AppSettings):
         key = (settings.model_path, settings.n_ctx)

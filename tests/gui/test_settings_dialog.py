@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (  # noqa: E402
     QFileDialog,
 )
 
+from app.answers.model_speeds import record_speed  # noqa: E402
+from app.common.bundled import answer_model_path  # noqa: E402
 from app.common.chunks import CITATION_FIELDS, DROP, EMBED, RETRIEVE  # noqa: E402
 from app.gui.settings import CONTEXT_SIZES, AppSettings  # noqa: E402
 from app.gui.settings_dialog import (  # noqa: E402
@@ -382,16 +384,22 @@ def test_edit_returns_none_on_cancel(qtbot):
 
 @pytest.mark.skipif(os.environ.get("HBQA_SCREENSHOTS") != "1",
                     reason="set HBQA_SCREENSHOTS=1 to write docs/screenshots/settings.png")
-def test_screenshot(open_dialog, gguf, qtbot, tmp_path):
-    settings = AppSettings(overlap=16, window_override=256)
+def test_screenshot(open_dialog, gguf, qtbot, tmp_path, models_on_disk):
+    record_speed(models_on_disk["llama"], 14.2)
+    record_speed(answer_model_path(), 48.0)
+    settings = AppSettings(overlap=16, window_override=256,
+                           model_folders=[str(models_on_disk["mine"])])
     dialog = open_dialog(settings)
     assert dialog.width() >= 560
+    qtbot.waitUntil(lambda: not dialog.model_picker.searching)
     dialog.resize(dialog.preferred_size())
     qtbot.wait(50)
     target = REPO / "docs" / "screenshots" / "settings.png"
     target.parent.mkdir(parents=True, exist_ok=True)
     assert dialog.grab().save(str(target))
-    # a second shot with an invalid model and the re-index note, for review
+    # a second shot with an invalid model, the files that cannot be used and the
+    # re-index note, for review
+    dialog.model_picker.table.scrollToBottom()
     dialog.model_edit.setText(str(gguf.parent / "missing.gguf"))
     select_data(dialog.policy_combo("owner"), DROP)
     dialog.resize(dialog.preferred_size())
