@@ -504,3 +504,78 @@ def test_a_heading_wrapped_over_two_lines_is_one(tmp_path):
     assert doc.sections[0].heading_path[-1] == (
         "Reimbursement of travel, accommodation and meal expenses for employees on "
         "assignment abroad")
+
+
+# ---------------------------------------------------------------- plain text layouts
+
+MAN_PAGE = """\
+BACKUP(1)                 Acme Tools                 BACKUP(1)
+
+NAME
+       backup - copy the shared drive to the archive
+
+SYNOPSIS
+       backup [--full] [--since DATE] TARGET
+
+DESCRIPTION
+       Backup copies every file changed since the last run. A full
+       run copies everything and takes about four hours.
+
+EXIT STATUS
+       0 on success, 2 when the archive is full.
+"""
+
+RFC = """\
+Acme Working Group                                          A. Writer
+Request for Comments: 9999                                 March 2026
+
+1.  Introduction
+
+   This memo describes the leave request protocol used by Acme.
+
+2.  Requests
+
+2.1.  Request Format
+
+   A request is one line of text with the dates and the kind of leave.
+
+Appendix Notes
+
+   The protocol has no version field; later versions add one.
+"""
+
+TABLE_TXT = """\
+Hotel limits
+
+The limits below apply to every trip booked through the portal.
+
+City      Limit     Meals
+London    180       45
+
+2026      150       40
+
+Ask the travel desk before you book anything above these limits.
+"""
+
+
+def test_a_man_page_gets_its_sections(tmp_path):
+    doc = read_document(write(tmp_path, "backup.txt", MAN_PAGE))
+    check_invariants(doc)
+    headings = [s.heading_path[-1] for s in doc.sections]
+    assert headings[1:] == ["NAME", "SYNOPSIS", "DESCRIPTION", "EXIT STATUS"]
+    description = doc.sections[3]
+    assert "full\n       run copies everything" in description.body
+
+
+def test_an_rfc_gets_numbered_sections_and_levels(tmp_path):
+    doc = read_document(write(tmp_path, "rfc9999.txt", RFC))
+    check_invariants(doc)
+    assert [s.heading_path for s in doc.sections][1:] == [
+        ["1.  Introduction"], ["2.  Requests", "2.1.  Request Format"], ["Appendix Notes"]]
+
+
+def test_table_rows_in_text_are_never_headings(tmp_path):
+    doc = read_document(write(tmp_path, "limits.txt", TABLE_TXT))
+    check_invariants(doc)
+    assert [s.heading_path for s in doc.sections] == [["Hotel limits"]]
+    assert "2026      150       40" in doc.sections[0].body

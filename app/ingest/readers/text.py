@@ -1,8 +1,10 @@
 """Plain-text reader, plus the small helpers the other readers share.
 
 A plain-text file has no markup, so headings are only recognised where the
-structure is obvious (underlined titles, short numbered lines standing alone);
-guessing more would invent structure that the author never wrote.
+layout shows them: underlined titles, numbered lines standing alone (RFC
+style), lines in capitals at the margin (man pages), and short titles
+standing alone above a longer paragraph. A table row (cells apart) is never
+a heading; guessing more would invent structure the author never wrote.
 """
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ BULLET_RE = re.compile(r"\s*(?:[-*+•‣◦▪●–]|\d{1,3}[.)]|[a-z][)])\s+\
 UNDERLINE_RE = re.compile(r"\s*(={3,}|-{3,})\s*")
 NUMBERED_HEADING_RE = re.compile(r"(\d+(?:\.\d+)*)\.?\s+\S")
 NUMBERED_HEADING_MAX = 80
+CAPITALS_MAX = 60      # "DESCRIPTION", "LEAVE POLICY": a whole paragraph in capitals is not one
+TITLE_MAX, TITLE_MAX_WORDS = 60, 8
+COLUMNS_RE = re.compile(r"\S(?: {2,}|\t)\S")  # cells set apart by runs of spaces or a tab
+NUMBER_PREFIX_RE = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -119,11 +125,52 @@ def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
             headings.append((spans[index][0], spans[index + 1][1], level, line.strip()))
             index += 2
             continue
-        numbered = _numbered_level(line) if before_blank and after_blank else None
-        if numbered:
-            headings.append((spans[index][0], spans[index][1], numbered, line.strip()))
+        level = _standing_level(lines, index, before_blank, after_blank)
+        if level:
+            headings.append((spans[index][0], spans[index][1], level, line.strip()))
         index += 1
     return headings
+
+
+def _standing_level(lines: list[str], index: int, before_blank: bool, after_blank: bool):
+    """The level of a heading that has no underline, else None: a numbered line
+    standing alone ("2.3 Leave", RFC style), a line in capitals at the margin
+    (man pages: "DESCRIPTION" above indented text), or a short title standing
+    alone above a longer paragraph. A table row (cells apart) never is one."""
+    line = lines[index]
+    unnumbered = NUMBER_PREFIX_RE.sub("", line.strip(), count=1)  # RFCs: "1.  Introduction"
+    if not line.strip() or not before_blank or COLUMNS_RE.search(unnumbered) or "|" in line:
+        return None
+    if after_blank and (numbered := _numbered_level(line)):
+        return numbered
+    following = lines[index + 1] if index + 1 < len(lines) else ""
+    if _capitals(line) and (after_blank or following[:1] in (" ", "\t")):
+        return 1
+    if after_blank and _short_title(line) and _longer_paragraph_after(lines, index, line):
+        return 1  # no number to say how deep: a top-level part ("Appendix", "Contacts")
+    return None
+
+
+def _capitals(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return (not line[:1].isspace() and len(letters) >= 2 and all(c.isupper() for c in letters)
+            and len(line.strip()) <= CAPITALS_MAX and not line.rstrip().endswith((".", ",", ";")))
+
+
+def _short_title(line: str) -> bool:
+    stripped = line.strip()
+    return (not line[:1].isspace() and stripped[:1].isupper()
+            and len(stripped) <= TITLE_MAX and len(stripped.split()) <= TITLE_MAX_WORDS
+            and not stripped.endswith((".", ",", ";", ":", "!", "?")) and not is_bullet(line))
+
+
+def _longer_paragraph_after(lines: list[str], index: int, line: str) -> bool:
+    """A title introduces text: the next non-blank line is longer, or a sentence."""
+    for following in lines[index + 1:]:
+        if following.strip():
+            text = following.strip()
+            return len(text) > 2 * len(line.strip()) or text.endswith((".", "!", "?", ":"))
+    return False
 
 
 def _numbered_level(line: str) -> int | None:
