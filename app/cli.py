@@ -57,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--budget", type=int, default=None,
                        help="tokens per chunk (default: window - 8); above the window, "
                             "chunks are flagged as truncated")
+    index.add_argument("--no-ocr", dest="ocr", action="store_false",
+                       help="do not read scanned PDF pages with OCR (they are read by "
+                            "default, 1-2 s a page)")
 
     commands.add_parser("inspect", parents=[common], help="chunk-health report")
 
@@ -245,7 +248,7 @@ def cmd_index(args, db: Path) -> int:
     if not args.folder.is_dir():
         raise UserError(f"{args.folder} is not a folder")
     embedder = load_embedder()
-    settings = IndexSettings(profile=args.profile, strict=args.strict,
+    settings = IndexSettings(profile=args.profile, strict=args.strict, ocr=args.ocr,
                              chunking=ChunkSettings.for_window(
                                  embedder.window, budget=args.budget, overlap=args.overlap))
     try:

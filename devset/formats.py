@@ -7,6 +7,8 @@ manual; this script lays the same documents out as:
   like): each Markdown file's page, and each PDF chapter's pages in a folder;
 - `docx`: Word files made by pandoc (Debian package `pandoc`) from each
   Markdown file of the corpus, and from each chapter's HTML pages;
+- `rst`, `odt`, `epub`: the same, written by pandoc as reStructuredText,
+  OpenDocument and EPUB;
 - `pdf` and `pdf-no-outline`: the four chapter PDFs alone, with their
   bookmarks and printed without them (headings only bold and larger), so the
   two compare on the questions those chapters answer;
@@ -16,8 +18,8 @@ prints chunk and context recall@5 per format beside the Markdown/PDF corpus.
 Spans that do not occur in a format's text (markup the conversion changed)
 are reported as invalid there, not counted.
 
-Usage: python devset/formats.py [--formats html docx pdf pdf-no-outline] [--no-eval]
-                                [--no-baseline]
+Usage: python devset/formats.py [--formats html docx rst odt epub pdf pdf-no-outline]
+                                [--no-eval] [--no-baseline]
 """
 from __future__ import annotations
 
@@ -50,24 +52,25 @@ def build_html(target: Path) -> None:
             shutil.copyfile(HTML_DIR / page, folder / page)
 
 
-def build_docx(target: Path) -> None:
-    """Word files as pandoc writes them: each Markdown file of the corpus (so
-    Markdown and Word differ only in the reader), each chapter from its HTML."""
+def build_docx(target: Path, writer: str = "docx", suffix: str = ".docx") -> None:
+    """Files as pandoc writes them: each Markdown file of the corpus (so the
+    formats differ only in the reader), each chapter from its HTML pages."""
     if shutil.which("pandoc") is None:
         raise SystemExit("pandoc not found: install it with  sudo apt-get install pandoc")
     if not OUT_DIR.is_dir():
         raise SystemExit(f"{OUT_DIR} not found: run devset/build.py first")
     for relative in MARKDOWN:
-        _pandoc(["--from", "gfm", str(OUT_DIR / relative)], (target / relative).with_suffix(".docx"))
+        _pandoc(["--from", "gfm", str(OUT_DIR / relative)], writer,
+                (target / relative).with_suffix(suffix))
     for relative, pages in PDF.items():
-        _pandoc(["--from", "html", *[str(HTML_DIR / page) for page in pages]],
-                (target / relative).with_suffix(".docx"))
+        _pandoc(["--from", "html", *[str(HTML_DIR / page) for page in pages]], writer,
+                (target / relative).with_suffix(suffix))
 
 
-def _pandoc(source: list[str], destination: Path) -> None:
+def _pandoc(source: list[str], writer: str, destination: Path) -> None:
     destination.parent.mkdir(parents=True, exist_ok=True)
     # --resource-path: images are looked up locally; nothing is ever fetched.
-    subprocess.run(["pandoc", *source, "--to", "docx", "--resource-path", str(HTML_DIR),
+    subprocess.run(["pandoc", *source, "--to", writer, "--resource-path", str(HTML_DIR),
                     "--output", str(destination)], check=True)
 
 
@@ -103,7 +106,10 @@ def build_pdf_no_outline(target: Path) -> None:
 
 
 BUILDERS = {"html": build_html, "docx": build_docx, "pdf": build_pdf,
-            "pdf-no-outline": build_pdf_no_outline}
+            "pdf-no-outline": build_pdf_no_outline,
+            "rst": lambda target: build_docx(target, "rst", ".rst"),
+            "odt": lambda target: build_docx(target, "odt", ".odt"),
+            "epub": lambda target: build_docx(target, "epub", ".epub")}
 
 
 def evaluate(folder: Path, db: Path) -> dict:

@@ -47,6 +47,8 @@ def build(folder: Path, big: bool = True) -> dict[str, str]:
     kinds["locked.pdf"] = "encrypted PDF with a user password"
     make_pdf(folder / "image-only.pdf", [[], []])
     kinds["image-only.pdf"] = "PDF without a text layer"
+    make_pdf(folder / "scan-500-pages.pdf", [[]] * 500)
+    kinds["scan-500-pages.pdf"] = "500 pages without a text layer: OCR is bounded per file"
     write("loop.pdf", _page_tree_loop(), "a PDF whose page tree points at itself")
     write("nested-quotes.md", ">" * 20000 + " deep\n", "20,000 nested block quotes")
     write("nested-lists.md", "".join("  " * i + "- x\n" for i in range(1000)),
@@ -66,6 +68,9 @@ def build(folder: Path, big: bool = True) -> dict[str, str]:
         write("huge-line.txt", b"x" * (50 * 1024 * 1024), "a 50 MB single-line file")
     _html(write, big)
     _word(folder, kinds, big)
+    _rst(write)
+    _odt(folder, kinds, big)
+    _epub(folder, kinds, big)
     name = os.fsdecode(b"bad-name-\xff\xfe.md")
     write(name, GOOD.replace("Good", "Badname"), "a file name that is not valid UTF-8")
     _specials(folder, kinds)
@@ -111,6 +116,49 @@ def _word(folder: Path, kinds: dict[str, str], big: bool) -> None:
     if big:
         zip_bomb(folder / "bomb.docx")
         kinds["bomb.docx"] = "a zip bomb: 600 MB of zeros in 0.6 MB"
+
+
+def _rst(write) -> None:
+    write("good.rst", "Good\n====\n\nThe library opens at 9:00.\n",
+          "a normal reStructuredText file")
+    write("include.rst", "Before.\n\n.. include:: /etc/passwd\n\n.. raw:: html\n\n"
+          "   <script>alert(1)</script>\n\n.. csv-table:: Users\n   :file: /etc/passwd\n\n"
+          "After the directives.\n", "reStructuredText that includes /etc/passwd and raw HTML")
+    write("deep-list.rst", "".join("  " * i + "- x\n\n" for i in range(400)),
+          "a reStructuredText list nested 400 levels deep")
+    write("malformed.rst", "Title\n=====\n\n*unclosed ``markup |nosuch|\n\n+---+\n| a |\n"
+          "+--+\n\nWrong\n~~~~~\n\n.. unknown-directive:: x\n\n   Its text.\n",
+          "malformed reStructuredText: unclosed markup, a broken table, titles out of order")
+
+
+def _odt(folder: Path, kinds: dict[str, str], big: bool) -> None:
+    from odtgen import laughs, odt
+
+    odt(folder / "good.odt")
+    kinds["good.odt"] = "a normal OpenDocument text"
+    (folder / "corrupt.odt").write_bytes(b"PK\x03\x04" + os.urandom(2000))
+    kinds["corrupt.odt"] = "a corrupt ZIP named .odt"
+    odt(folder / "laughs.odt", laughs())
+    kinds["laughs.odt"] = "billion laughs: nested XML entities in content.xml"
+    if big:  # the bomb check counts every member, whatever its name
+        (folder / "bomb.odt").write_bytes((folder / "bomb.docx").read_bytes())
+        kinds["bomb.odt"] = "a zip bomb named .odt"
+
+
+def _epub(folder: Path, kinds: dict[str, str], big: bool) -> None:
+    from epubgen import epub, laughs_chapter, laughs_opf
+
+    epub(folder / "good.epub")
+    kinds["good.epub"] = "a normal EPUB book"
+    (folder / "corrupt.epub").write_bytes(b"PK\x03\x04" + os.urandom(2000))
+    kinds["corrupt.epub"] = "a corrupt ZIP named .epub"
+    epub(folder / "laughs.epub", {"OEBPS/content.opf": laughs_opf()})
+    kinds["laughs.epub"] = "billion laughs: nested XML entities in an EPUB's package document"
+    epub(folder / "laughs-chapter.epub", {"OEBPS/text/leave.xhtml": laughs_chapter()})
+    kinds["laughs-chapter.epub"] = "billion laughs in an EPUB chapter's DOCTYPE"
+    if big:
+        (folder / "bomb.epub").write_bytes((folder / "bomb.docx").read_bytes())
+        kinds["bomb.epub"] = "a zip bomb named .epub"
 
 
 def _specials(folder: Path, kinds: dict[str, str]) -> None:

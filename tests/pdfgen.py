@@ -113,3 +113,23 @@ def make_pdf(
     with path.open("wb") as handle:
         writer.write(handle)
     return path
+
+
+def make_scanned_pdf(path: Path, pages: list[list], dpi: int = 200) -> Path:
+    """A PDF of page images and no text layer, like a scanner's: the pages of
+    `make_pdf(pages)` rendered at `dpi` and saved as pictures (Pillow)."""
+    import io
+
+    import pypdfium2
+
+    source = io.BytesIO()
+    writer_path = Path(path).with_suffix(".source.pdf")
+    make_pdf(writer_path, pages)
+    source.write(writer_path.read_bytes())
+    writer_path.unlink()
+    document = pypdfium2.PdfDocument(source.getvalue())
+    images = [document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+              for index in range(len(document))]
+    document.close()
+    images[0].save(path, "PDF", resolution=dpi, save_all=True, append_images=images[1:])
+    return Path(path)

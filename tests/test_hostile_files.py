@@ -20,7 +20,10 @@ def test_every_hostile_file_gets_a_status_and_the_good_ones_are_indexed(tmp_path
     assert len(set(kinds.values())) >= 30
     with Store(tmp_path / "i.sqlite") as store:
         started = time.monotonic()
-        report = Indexer(store, embedder).run(tmp_path / "corpus")
+        # OCR bounded to a few pages per file: the 500-page scan costs seconds, not minutes
+        settings = IndexSettings(chunking=ChunkSettings.for_window(embedder.window),
+                                 ocr_max_pages=4)
+        report = Indexer(store, embedder, settings).run(tmp_path / "corpus")
         seconds = time.monotonic() - started
         statuses = {f.path: (f.status, f.reason) for f in report.files}
         assert store.check() == []
@@ -41,12 +44,18 @@ def test_every_hostile_file_gets_a_status_and_the_good_ones_are_indexed(tmp_path
     assert "password" in statuses["locked.pdf"][1]
     assert "text layer" in statuses["image-only.pdf"][1]
     assert "too large" in statuses["huge-line.txt"][1]
-    for name in ("good.docx", "ole.docx", "deep.html", "remote.html", "inline-image.html"):
+    for name in ("good.docx", "ole.docx", "deep.html", "remote.html", "inline-image.html",
+                 "good.rst", "include.rst", "deep-list.rst", "malformed.rst", "good.odt",
+                 "good.epub", "laughs-chapter.epub"):
         assert statuses[name][0] == INDEXED, (name, statuses[name])
     for name, words in (("corrupt.docx", "not a valid .docx"), ("bomb.docx", "zip bomb"),
-                        ("markup-only.html", "no text")):
+                        ("markup-only.html", "no text"), ("corrupt.odt", "not a valid .odt"),
+                        ("bomb.odt", "zip bomb"), ("corrupt.epub", "not a valid .epub"),
+                        ("bomb.epub", "zip bomb")):
         assert statuses[name][0] == FAILED and words in statuses[name][1], (name, statuses[name])
-    assert statuses["laughs.docx"][1] or statuses["laughs.docx"][0] == INDEXED
+    for name in ("laughs.docx", "laughs.odt", "laughs.epub"):
+        assert statuses[name][1] or statuses[name][0] == INDEXED, name
+    assert "OCR found no text on the first 4 of its 500 pages" in statuses["scan-500-pages.pdf"][1]
     assert all(reason for status, reason in statuses.values() if status != INDEXED)
 
 
@@ -103,8 +112,8 @@ def _kill_reader_while_reading(monkeypatch, name):
     killer = _Killer()
     original = ReaderProcess.request
 
-    def request(self, path):
-        original(self, path)
+    def request(self, path, *options):
+        original(self, path, *options)
         if path.name == name:
             def kill():
                 time.sleep(0.05)

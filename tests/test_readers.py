@@ -376,7 +376,8 @@ def test_pdf_encrypted_with_empty_user_password_opens(tmp_path):
 
 def test_supported_suffixes_and_case_insensitive_dispatch(tmp_path):
     assert SUPPORTED_SUFFIXES == {".md", ".markdown", ".txt", ".text", ".pdf", ".html", ".htm",
-                                  ".docx"}
+                                  ".docx", ".rst", ".odt", ".epub"}
+    assert read_document(write(tmp_path, "E.RST", "Hi\n==\n\nx\n")).format == "rst"
     assert read_document(write(tmp_path, "D.HTM", "<h1>Hi</h1><p>x</p>")).format == "html"
     assert read_document(write(tmp_path, "A.MD", "# Hi\n\nx\n")).format == "markdown"
     assert read_document(write(tmp_path, "B.Txt", "x\n")).format == "text"

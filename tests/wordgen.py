@@ -70,12 +70,13 @@ def replace_part(source: Path, target: Path, name: str, data: bytes) -> Path:
     return target
 
 
-def zip_bomb(target: Path, megabytes: int = 600) -> Path:
-    """A .docx whose document.xml unpacks to `megabytes` of zeros (about 0.1 % of it on disk)."""
+def zip_bomb(target: Path, megabytes: int = 600, member_name: str = "word/document.xml") -> Path:
+    """A .docx whose document.xml (or another zip format's `member_name`)
+    unpacks to `megabytes` of zeros (about 0.1 % of it on disk)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
         package.writestr("[Content_Types].xml", "<Types/>")
-        with package.open("word/document.xml", "w", force_zip64=True) as member:
+        with package.open(member_name, "w", force_zip64=True) as member:
             block = b"\0" * 2**20
             for _ in range(megabytes):
                 member.write(block)

@@ -89,6 +89,8 @@ class Document:
     metadata: dict = field(default_factory=dict)  # e.g. Markdown front matter
     pages: int | None = None
     encoding: str | None = None  # text formats: as detected ("UTF-8", "Windows-1252"...)
+    ocr_pages: int = 0  # PDF pages whose text came from OCR
+    ocr_confidence: float | None = None  # the recogniser's mean confidence on them, 0-1
 
 
 def file_title(path: Path) -> str:

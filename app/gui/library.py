@@ -25,7 +25,8 @@ DETAIL_ROLE = Qt.ItemDataRole.UserRole + 2   # the small second line
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 3  # failed, or chunks the embedder cannot see whole
 CHUNKS_ROLE = Qt.ItemDataRole.UserRole + 4
 
-FORMATS = {"markdown": "Markdown", "pdf": "PDF", "text": "Text", "html": "HTML", "docx": "Word"}
+FORMATS = {"markdown": "Markdown", "pdf": "PDF", "text": "Text", "html": "HTML", "docx": "Word",
+           "rst": "reStructuredText", "odt": "OpenDocument", "epub": "EPUB"}
 SHOW = ("All documents", "Problems only", "Indexed only")
 MAX_DETAIL_LINES = 4
 RED = "#a4262c"
@@ -45,6 +46,10 @@ def format_text(row: dict) -> str:
     encoding = row.get("encoding")
     if encoding and encoding != "UTF-8":  # UTF-8 is never a guess; anything else may be
         name += f" · {encoding}"
+    if row.get("ocr_pages"):  # its text was read from images: it may hold misreadings
+        share = row.get("ocr_confidence")
+        pages = "" if row["ocr_pages"] == row.get("pages") else f" {row['ocr_pages']} pages,"
+        name += f" · OCR{pages}" + (f" {share:.0%} sure" if share is not None else "")
     return name
 
 

@@ -32,6 +32,7 @@ class AppSettings:
     profile: str = "fitted"
     metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
     model_folders: list[str] = field(default_factory=list)  # searched for .gguf files too
+    ocr: bool = True                # read scanned PDF pages with OCR when indexing
 
     def chunking(self, window: int) -> ChunkSettings:
         return ChunkSettings.for_window(window, overlap=self.overlap,
@@ -69,6 +70,8 @@ class AppSettings:
         if not isinstance(self.metadata, dict):
             self.metadata = defaults.metadata
         self.model_folders = _folders(self.model_folders)
+        if not isinstance(self.ocr, bool):
+            self.ocr = defaults.ocr
         for name in ("n_ctx", "answer_tokens", "results", "candidates", "overlap",
                      "window_override"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:

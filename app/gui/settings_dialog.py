@@ -18,6 +18,7 @@ from typing import Callable
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -149,6 +150,7 @@ class SettingsDialog(QDialog):
         groups.addWidget(self._model_group())
         groups.addWidget(self._retrieval_group())
         groups.addWidget(self._chunking_group())
+        groups.addWidget(self._reading_group())
         groups.addWidget(self._metadata_group(list(metadata_fields)), 1)
         self.scroll = QScrollArea()
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -322,6 +324,16 @@ class SettingsDialog(QDialog):
         form.addRow("", self.chunking_error)
         return group
 
+    def _reading_group(self) -> QGroupBox:
+        group = QGroupBox("Reading files")
+        form = self._form(group)
+        self.ocr_check = QCheckBox("Read scanned pages with OCR (1–2 s a page)")
+        self.ocr_check.setToolTip("PDF pages that are pictures of text (scans) are read with "
+                                  "the bundled OCR model. Off: such pages are left out, and a "
+                                  "PDF with no text at all is listed as failed.")
+        form.addRow("Scans:", self.ocr_check)
+        return group
+
     def _metadata_group(self, metadata_fields: list[str]) -> QGroupBox:
         group = QGroupBox("Metadata policy")
         box = QVBoxLayout(group)
@@ -433,6 +445,7 @@ class SettingsDialog(QDialog):
         self.overlap_spin.setValue(settings.overlap)
         profile = self.profile_combo.findData(settings.profile)
         self.profile_combo.setCurrentIndex(max(profile, 0))
+        self.ocr_check.setChecked(settings.ocr)
         for name, combo in self._policy_combos.items():
             value = settings.metadata.get(name, FRONT_MATTER_DEFAULT)
             index = combo.findData(value)
@@ -539,6 +552,7 @@ class SettingsDialog(QDialog):
             window_override=self.window_spin.value(),
             profile=str(self.profile_combo.currentData()),
             metadata=self._metadata(),
+            ocr=self.ocr_check.isChecked(),
         )
 
     def accept(self) -> None:

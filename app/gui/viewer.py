@@ -397,6 +397,30 @@ def find_boxes(page, texts: list[str], lenient: bool) -> list[tuple[float, float
         textpage.close()
 
 
+def ocr_cache(data: bytes) -> dict:
+    """The OCR lines the indexer read from this file's scanned pages ({} if none)."""
+    import hashlib
+
+    from app.ingest.readers.ocr import load_cache
+
+    return load_cache(hashlib.sha256(data).hexdigest())
+
+
+def ocr_boxes(ocr_page, texts: list[str], lenient: bool) -> list[tuple[float, float, float, float]]:
+    """Boxes over the OCR lines of a scanned page that hold each text: a page
+    without a text layer has nothing for pdfium to search."""
+    if ocr_page is None:
+        return []
+    page_text = ocr_page.text
+    stream = stream_of(page_text)
+    boxes = []
+    for text in texts:
+        span = find_span(stream.key, text, lenient=lenient, page=True)
+        if span is not None:
+            boxes += ocr_page.boxes_for(stream.where[span[0]], stream.where[span[1] - 1] + 1)
+    return boxes
+
+
 def paint_highlights(image: QImage, boxes, posconv) -> list[QRect]:
     """Yellow rectangles over the boxes, in the image's pixels (returned)."""
     rects = []
@@ -449,7 +473,8 @@ class PdfPane(QScrollArea):
         try:
             # From memory, not by path: pdfium would hold the file open (and locked,
             # on Windows) for as long as the page is on screen.
-            pdf = pdfium.PdfDocument(Path(path).read_bytes())
+            data = Path(path).read_bytes()
+            pdf = pdfium.PdfDocument(data)
         except OSError as exc:
             return f"{path.name} cannot be read: {exc.strerror or exc}"
         except Exception:  # noqa: BLE001 - PdfiumError and friends: a message, never a crash
@@ -459,6 +484,7 @@ class PdfPane(QScrollArea):
             pdf.close()
             return f"{path.name} has no pages."
         self.pdf, self.page_count, self.texts = pdf, len(pdf), list(texts)
+        self._ocr = ocr_cache(data)  # scanned pages: highlights drawn over OCR's lines
         self.cited_page = min(max(page, 1), self.page_count)
         return self.go_to(self.cited_page)
 
@@ -466,7 +492,7 @@ class PdfPane(QScrollArea):
         if self.pdf is not None:
             self.pdf.close()
         self.pdf, self.page, self.page_count, self.rects = None, 0, 0, []
-        self._boxes = {}
+        self._boxes, self._ocr = {}, {}
         self.label.clear()
 
     def go_to(self, page: int) -> str | None:
@@ -505,7 +531,9 @@ class PdfPane(QScrollArea):
         # phrases are trusted only on the cited page, where the passage is expected.
         if self.page not in self._boxes:
             lenient = self.page == self.cited_page
-            self._boxes[self.page] = find_boxes(page, self.texts, lenient)
+            self._boxes[self.page] = (find_boxes(page, self.texts, lenient)
+                                      or ocr_boxes(self._ocr.get(self.page - 1), self.texts,
+                                                   lenient))
         return self._boxes[self.page]
 
     def _target_scale(self, page, dpr: float) -> float:

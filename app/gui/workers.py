@@ -66,7 +66,7 @@ class IndexWorker(QObject):
         self._cancel.clear()
         try:
             embedder = self._embedder_factory(settings)
-            index_settings = IndexSettings(profile=settings.profile,
+            index_settings = IndexSettings(profile=settings.profile, ocr=settings.ocr,
                                            chunking=settings.chunking(embedder.window))
             with Store(Path(db)) as store:
                 report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,

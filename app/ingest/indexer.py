@@ -11,7 +11,7 @@ import json
 import logging
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -21,8 +21,8 @@ from app.common.documents import Document, ReadError
 from app.common.tokens import ENCODING_NAME
 from app.ingest.chunking import fitted, spring
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
-from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReaderCrashed,
-                                       ReaderProcess)
+from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReadOptions,
+                                       ReaderCrashed, ReaderProcess)
 from app.ingest.scan import FoundFile, scan
 from app.store.sqlite import DocumentRecord, Store
 
@@ -48,6 +48,8 @@ class IndexSettings:
     # Chunks embedded per file at most: about 1,250 pages, 3-4 minutes on 2
     # cores. A 10 MB text file of one line would otherwise take over an hour.
     max_chunks_per_file: int = 10_000
+    ocr: bool = True                  # read scanned PDF pages with OCR
+    ocr_max_pages: int | None = None  # per file; None: the OCR module's limit (300)
 
 
 @dataclass
@@ -170,6 +172,7 @@ class Indexer:
             chunking=ChunkSettings.for_window(embedder.window))
         self.settings.chunking.validate()
         self.on_progress = on_progress or (lambda progress: None)
+        self._progress: Progress | None = None  # the last one sent, for OCR's page count
         self.cancel = cancel or threading.Event()
 
     def run(self, folder: Path) -> IndexReport:
@@ -253,17 +256,18 @@ class Indexer:
                    if not self._quarantined(entry, digest)]
         with ReaderProcess(self.settings.read_timeout, self.settings.read_memory_mb) as reader:
             if to_read:
-                reader.request(to_read[0][0].path)
+                reader.request(to_read[0][0].path, self._read_options)
             for number, (entry, digest) in enumerate(pending):
                 if self.cancel.is_set():
                     return results, True, None
                 self.skip.clear()  # a Skip is for the file announced next
                 elapsed = time.monotonic() - embed_started
-                self.on_progress(Progress(
+                self._progress = Progress(
                     "indexing", number, len(pending), chunks_done,
                     chunks_done / elapsed if elapsed > 0 else 0.0,
                     elapsed / done_bytes * (total_bytes - done_bytes) if done_bytes else None,
-                    entry.rel))
+                    entry.rel)
+                self.on_progress(self._progress)
                 try:
                     result = self._index_file(reader, to_read, entry, digest)
                 except Cancelled:
@@ -294,7 +298,7 @@ class Indexer:
                                       "times; it will be tried again when the file changes")
         to_read.pop(0)
         try:
-            document = reader.receive(self.cancel)
+            document = reader.receive(self.cancel, self._ocr_progress)
         except ReaderCrashed as error:
             self.store.record_crash(record)
             return self._after_read_error(record, entry, str(error))
@@ -304,8 +308,19 @@ class Indexer:
             return self._after_read_error(record, entry, str(error))
         finally:
             if to_read:
-                reader.request(to_read[0][0].path)
+                reader.request(to_read[0][0].path, self._read_options)
         return self._store_document(record, document)
+
+    @property
+    def _read_options(self) -> ReadOptions:
+        return ReadOptions(ocr=self.settings.ocr, ocr_max_pages=self.settings.ocr_max_pages)
+
+    def _ocr_progress(self, done: int, total: int) -> None:
+        """A scan being read page by page: the file's name says how far."""
+        progress = self._progress
+        if progress is not None:
+            self.on_progress(replace(progress, current=f"{progress.current} · OCR page "
+                                                        f"{done} of {total}"))
 
     def _after_read_error(self, record: DocumentRecord, entry: FoundFile,
                           reason: str) -> FileResult:
@@ -335,6 +350,7 @@ class Indexer:
         record.pages = document.pages
         record.format = document.format
         record.encoding = document.encoding
+        record.ocr_pages, record.ocr_confidence = document.ocr_pages, document.ocr_confidence
         record.metadata = {k: v for k, v in document.metadata.items()
                            if chunking.policy(k) != DROP}
         import apsw

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import queue
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
@@ -27,7 +28,7 @@ FROZEN_FLAG = "--reader-process"
 MAX_TEXT_FILE_MB = 20  # a Markdown or text file above this is not a handbook page
 # Markup takes room: a wiki export of a whole space as one page reaches tens
 # of MB, and the streaming HTML reader takes about 3 s per 8 MB.
-MAX_FILE_MB = {**dict.fromkeys((".md", ".markdown", ".txt", ".text"), MAX_TEXT_FILE_MB),
+MAX_FILE_MB = {**dict.fromkeys((".md", ".markdown", ".txt", ".text", ".rst"), MAX_TEXT_FILE_MB),
                ".html": 64, ".htm": 64}
 
 
@@ -51,7 +52,14 @@ def _limit_memory(megabytes: int) -> None:
         pass  # no address-space limit on this platform: the timeout still applies
 
 
-def _read_reply(path: str, memory_mb: int):
+@dataclass(frozen=True)
+class ReadOptions:
+    ocr: bool = True                  # OCR pages without a text layer
+    ocr_max_pages: int | None = None  # None: ocr.MAX_OCR_PAGES
+
+
+def _read_reply(path: str, memory_mb: int, options: ReadOptions = ReadOptions(),
+                progress=None):
     from app.ingest.readers import read_document
 
     try:
@@ -60,7 +68,8 @@ def _read_reply(path: str, memory_mb: int):
         if limit is not None and size > limit * 1024 * 1024:
             return ("error", f"too large for a text document ({size / 2**20:.0f} MB; "
                              f"the limit is {limit} MB)")
-        return ("ok", read_document(Path(path)))
+        return ("ok", read_document(Path(path), ocr=options.ocr, progress=progress,
+                                    ocr_max_pages=options.ocr_max_pages))
     except ReadError as error:
         return ("error", str(error))
     except MemoryError:
@@ -80,10 +89,14 @@ def serve(memory_mb: int = DEFAULT_MEMORY_MB) -> None:
     write_frame(replies, ("ready", None))
     while True:
         try:
-            path = read_frame(requests)
+            path, options = read_frame(requests)
         except EOFError:
             return
-        reply = _read_reply(path, memory_mb)
+
+        def progress(done: int, total: int) -> None:  # OCR, page by page: "still working"
+            write_frame(replies, ("progress", (done, total)))
+
+        reply = _read_reply(path, memory_mb, options, progress)
         try:
             write_frame(replies, reply)
         except MemoryError:
@@ -104,23 +117,32 @@ class ReaderProcess:
     def pid(self) -> int | None:
         return self._child.pid
 
-    def request(self, path: Path) -> None:
+    def request(self, path: Path, options: ReadOptions = ReadOptions()) -> None:
         """Start reading `path` in the background."""
         if not self._child.alive:
             self._start()
         try:
-            self._child.send(str(path))
+            self._child.send((str(path), options))
         except ChildDied:
             self._restart()
-            self._child.send(str(path))
+            self._child.send((str(path), options))
         self._sent_at = time.monotonic()
 
-    def receive(self, cancel=None) -> Document:
-        """The document asked for last; ReadError in words if it could not be read."""
+    def receive(self, cancel=None, on_progress=None) -> Document:
+        """The document asked for last; ReadError in words if it could not be read.
+
+        While OCR reads a scan page by page, each page done restarts the time
+        limit (it bounds a parser that loops, not a long scan) and is passed
+        to `on_progress(done, total)`."""
         deadline = self._sent_at + self.timeout
         while True:
             try:
                 kind, payload = self._child.receive(timeout=0.1)
+                if kind == "progress":
+                    deadline = time.monotonic() + self.timeout
+                    if on_progress is not None:
+                        on_progress(*payload)
+                    continue
                 break
             except queue.Empty:
                 if cancel is not None and cancel.is_set():

@@ -57,6 +57,8 @@ class DocumentRecord:
     metadata: dict | None = None
     pages: int | None = None
     encoding: str | None = None
+    ocr_pages: int = 0
+    ocr_confidence: float | None = None
 
 
 def _set_wal(connection, attempts: int = 100) -> None:
@@ -273,19 +275,22 @@ class Store:
         over = sum(1 for child in children if child.over_window)
         self.db.execute(
             "INSERT INTO documents(path, sha256, size, mtime, format, title, metadata, "
-            "deprecated, pages, status, error, chunks, over_window, indexed_at, encoding) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?) "
+            "deprecated, pages, status, error, chunks, over_window, indexed_at, encoding, "
+            "ocr_pages, ocr_confidence) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, "
             "mtime = excluded.mtime, format = excluded.format, title = excluded.title, "
             "metadata = excluded.metadata, deprecated = excluded.deprecated, "
             "pages = excluded.pages, status = excluded.status, error = NULL, "
             "chunks = excluded.chunks, over_window = excluded.over_window, "
             "indexed_at = excluded.indexed_at, crashes = 0, crash_sha256 = NULL, "
-            "encoding = excluded.encoding",
+            "encoding = excluded.encoding, ocr_pages = excluded.ocr_pages, "
+            "ocr_confidence = excluded.ocr_confidence",
             (record.path, record.sha256, record.size, record.mtime, record.format,
              record.title, json.dumps(metadata, default=str),
              int(metadata.get("deprecated") is True), record.pages, INDEXED,
-             len(children), over, time.time(), record.encoding))
+             len(children), over, time.time(), record.encoding, record.ocr_pages,
+             record.ocr_confidence))
         return self.value("SELECT id FROM documents WHERE path = ?", (record.path,))
 
     def _delete_content(self, document_id: int) -> None:

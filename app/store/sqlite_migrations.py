@@ -103,4 +103,10 @@ MIGRATIONS: list[tuple[int, str]] = [
     -- shown in the library: a wrong guess is then visible, not silent.
     ALTER TABLE documents ADD COLUMN encoding TEXT;
     """),
+    (6, """
+    -- Scanned PDF pages read with OCR, and the recogniser's mean confidence:
+    -- the library marks such documents, since their text may hold misreadings.
+    ALTER TABLE documents ADD COLUMN ocr_pages INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE documents ADD COLUMN ocr_confidence REAL;
+    """),
 ]

@@ -85,3 +85,12 @@ def test_names_are_never_markup(panel):
     (item,) = panel.documents()
     assert item.text(0) == "<b>bold<i>.md"
     assert "&lt;b&gt;" in item.toolTip(0) and "<img" not in item.toolTip(0)
+
+
+def test_scanned_documents_are_marked_ocr_with_the_readers_confidence():
+    from app.gui.library import format_text
+
+    scan = row("scan.pdf", fmt="pdf", pages=12) | {"ocr_pages": 12, "ocr_confidence": 0.934}
+    assert format_text(scan) == "PDF · 12 pages · OCR 93% sure"
+    mixed = scan | {"ocr_pages": 3}
+    assert format_text(mixed) == "PDF · 12 pages · OCR 3 pages, 93% sure"

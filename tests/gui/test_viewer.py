@@ -175,6 +175,25 @@ def test_pdf_passage_across_a_page_break_is_highlighted_on_both_pages(viewer, gu
     assert viewer.highlight_count == 2  # the last two lines of page 1
 
 
+@pytest.mark.slow  # the real OCR model reads the scan first, as indexing would
+def test_a_scanned_pdf_is_highlighted_over_the_lines_ocr_read(viewer, tmp_path, monkeypatch):
+    from pdfgen import make_scanned_pdf
+
+    monkeypatch.setenv("HANDBOOK_QA_HOME", str(tmp_path / "home"))  # its OCR cache
+    path = make_scanned_pdf(tmp_path / "scan.pdf", [[
+        "Leave policy", "", "Annual leave is 25 days per year.", "",
+        "Carry-over is limited to five days.", "Ask your manager before 31 March."]])
+    text = read_document(path).text
+    start = text.index("Carry")
+    viewer.show_location(pdf_location(path, text[start:start + 35], page=1))
+    rects = viewer.pdf_view.rects
+    assert len(rects) == 1 and yellow_share(viewer, rects[0]) > 0.3
+    scale = viewer.pdf_view.label.pixmap().width() / 612
+    top = rects[0].top() / scale
+    expected = PAGE_HEIGHT - baseline_y(4) - FONT_SIZE  # line 4 of the page, as printed
+    assert expected - 6 <= top <= expected + 6
+
+
 def test_damaged_pdf_shows_a_message(viewer, tmp_path):
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.4\nthis is not really a PDF\n")
@@ -375,3 +394,33 @@ def test_write_screenshots(viewer, guide, tmp_path, qtbot):
     viewer.show_location(markdown_location(path))
     qtbot.wait(50)
     assert viewer.grab().save(str(target / "viewer-markdown.png"))
+
+
+def _text_location(path: Path, heading: str, child: str) -> Location:
+    document = read_document(path)
+    section = next(s for s in document.sections if s.heading_path[-1] == heading)
+    start = section.body.index(child)
+    return Location(path=path, source=path.name, heading=section.heading, page=None,
+                    section_start=section.start_char,
+                    spans=[(start, start + len(child))], texts=[child])
+
+
+@pytest.mark.parametrize("name", ["policy.html", "policy.docx"])
+def test_html_and_word_show_as_text_at_the_heading_with_the_span_highlighted(
+        viewer, tmp_path, qtbot, name):
+    from wordgen import handbook
+
+    if name.endswith(".html"):
+        path = tmp_path / name
+        path.write_text("<html><body><nav>Menu</nav><main><h1>Leave</h1>"
+                        + "<p>Filler paragraph number %d.</p>" * 40 % tuple(range(40))
+                        + "<h2>Carry-over</h2><ul><li>Up to 5 days</li><li>Ask your manager"
+                        "</li></ul></main></body></html>")
+        heading, child = "Carry-over", "- Up to 5 days"
+    else:
+        path = handbook(tmp_path / name)
+        heading, child = "Carry-over", "- Up to 5 days"
+    viewer.show_location(_text_location(path, heading, child))
+    assert viewer.highlight_count == 1 and selected(viewer) == [child]
+    assert "Menu" not in viewer.text.toPlainText()
+    assert not viewer.note_label.isVisible()  # found at its offsets: the file is as indexed

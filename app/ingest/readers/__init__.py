@@ -9,9 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.common.documents import Document, ReadError
+from app.ingest.readers.epub import read_epub
 from app.ingest.readers.html import read_html
 from app.ingest.readers.markdown import read_markdown
+from app.ingest.readers.odt import read_odt
 from app.ingest.readers.pdf import read_pdf
+from app.ingest.readers.rst import read_rst
 from app.ingest.readers.text import read_text
 from app.ingest.readers.word import read_docx
 
@@ -24,17 +27,26 @@ _READERS = {
     ".html": read_html,
     ".htm": read_html,
     ".docx": read_docx,
+    ".rst": read_rst,
+    ".odt": read_odt,
+    ".epub": read_epub,
 }
 SUPPORTED_SUFFIXES = frozenset(_READERS)
 
-__all__ = ["SUPPORTED_SUFFIXES", "read_docx", "read_document", "read_html", "read_markdown",
-           "read_pdf", "read_text"]
+__all__ = ["SUPPORTED_SUFFIXES", "read_docx", "read_document", "read_epub", "read_html",
+           "read_markdown", "read_odt", "read_pdf", "read_rst", "read_text"]
 
 
-def read_document(path: Path) -> Document:
-    """Read one file, choosing the reader by its suffix (case-insensitive)."""
+def read_document(path: Path, ocr: bool = True, progress=None,
+                  ocr_max_pages: int | None = None) -> Document:
+    """Read one file, choosing the reader by its suffix (case-insensitive).
+
+    `ocr`, `progress(done, total)` and `ocr_max_pages` concern PDFs with
+    scanned pages only."""
     path = Path(path)
     reader = _READERS.get(path.suffix.lower())
     if reader is None:
         raise ReadError(f"unsupported file type {path.suffix or '(no suffix)'!r}")
+    if reader is read_pdf:
+        return read_pdf(path, ocr=ocr, progress=progress, ocr_max_pages=ocr_max_pages)
     return reader(path)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
 from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
-from app.ingest.readers.encoding import decode
+from app.ingest.readers.encoding import Decoded, decode
 from app.ingest.readers.text import read_file_bytes
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
@@ -44,19 +44,31 @@ _BLOCKS = {"p", "div", "section", "article", "main", "blockquote", "dd", "dt", "
 
 
 def read_html(path: Path) -> Document:
-    data = read_file_bytes(path)
-    decoded = decode(data, declared=_declared_charset(data))
-    text = decoded.text
-    if not text.strip():
+    decoded = decode_page(read_file_bytes(path))
+    if not decoded.text.strip():
         raise ReadError("the file is empty")
-    finder = _ContentFinder()
-    _feed(finder, text)
-    page = _Page(Path(path), finder.content_tags())
-    _feed(page, text)
-    document = page.finish(encoding=decoded.encoding)
+    builder = DocumentBuilder(Path(path), "html")
+    title = write_page(builder, decoded.text)
+    document = builder.build(title=title, encoding=decoded.encoding)
     if not document.sections:
         raise ReadError("no text: the page holds only markup, scripts or navigation")
     return document
+
+
+def decode_page(data: bytes) -> Decoded:
+    """A page's text, read in the charset it declares when it is not UTF-8."""
+    return decode(data, declared=_declared_charset(data))
+
+
+def write_page(builder: DocumentBuilder, text: str) -> str:
+    """Tell `builder` what one page's content holds; returns the page's <title>.
+    An EPUB book is its XHTML chapters written one after another this way."""
+    finder = _ContentFinder()
+    _feed(finder, text)
+    page = _Page(builder, finder.content_tags())
+    _feed(page, text)
+    page.finish()
+    return page.title
 
 
 def _feed(parser: HTMLParser, text: str) -> None:
@@ -118,9 +130,9 @@ class _ContentFinder(HTMLParser):
 class _Page(HTMLParser):
     """Second pass: the text of the content, told to a DocumentBuilder."""
 
-    def __init__(self, path: Path, content: str | None):
+    def __init__(self, builder: DocumentBuilder, content: str | None):
         super().__init__(convert_charrefs=True)
-        self.builder = DocumentBuilder(path, "html")
+        self.builder = builder
         self.content = content       # "main", "article" or None (the whole body)
         self.stack: list[tuple[str, bool, bool]] = []  # (tag, skipped, is content)
         self.asides: list[bool] = []  # per open element: a note box or a quotation
@@ -183,12 +195,11 @@ class _Page(HTMLParser):
         if self._visible():
             self._data(data)
 
-    def finish(self, encoding: str):
+    def finish(self) -> None:
         self.close()
         while self.stack:  # unclosed tags close at the end of the page
             self.handle_endtag(self.stack[-1][0])
         self._flush()
-        return self.builder.build(title=self.title, encoding=encoding)
 
     # -- what the tags mean -------------------------------------------------------
 

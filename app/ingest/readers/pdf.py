@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import bisect
 import io
+import logging
 import re
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable
 
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
@@ -33,12 +35,17 @@ from app.ingest.readers.text import (
 )
 
 PAGE_SEPARATOR = "\n\n"
+log = logging.getLogger(__name__)
 _MAX_OUTLINE_DEPTH = 32
 # A line that ends a sentence (closing quotes/brackets allowed after the mark).
 _SENTENCE_END = re.compile(r"[.?!:][\"'”’)\]]*\s*$")
 
 
-def read_pdf(path: Path) -> Document:
+def read_pdf(path: Path, ocr: bool = True,
+             progress: Callable[[int, int], None] | None = None,
+             ocr_max_pages: int | None = None) -> Document:
+    """`ocr`: read pages without a text layer with OCR (the first
+    `ocr_max_pages` of them); `progress(done, total)` after each such page."""
     path = Path(path)
     data = read_file_bytes(path)
     if not data.strip():
@@ -51,10 +58,16 @@ def read_pdf(path: Path) -> Document:
         page_texts, styles = _page_texts(reader)
         title = _metadata_title(reader)
         entries = _outline_entries(reader, len(page_texts)) or detect_headings(styles)
+    scanned = _ocr(data, page_texts, progress, ocr_max_pages) if ocr else {}
     text, page_spans = _join_pages(page_texts)
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
     if not text.strip():
-        raise ReadError("the PDF has no text layer (scanned images?); it would need OCR")
+        if scanned:
+            read = (f"its {len(scanned)} page(s)" if len(scanned) == len(page_texts) else
+                    f"the first {len(scanned)} of its {len(page_texts)} pages (the OCR limit)")
+            raise ReadError(f"the PDF has no text layer and OCR found no text on {read}")
+        raise ReadError("the PDF has no text layer (scanned images?); it would need OCR"
+                        + ("" if ocr else ", which is switched off"))
     title = title or (entries[0][0] if entries else file_title(path))
     if entries:
         sections = _outline_sections(text, entries, page_spans, title)
@@ -63,10 +76,30 @@ def read_pdf(path: Path) -> Document:
     for section in sections:
         section.page_marks = _page_marks(section, page_spans)
         section.blocks = _section_blocks(section, furniture)
+    read = [page for page in scanned.values() if page.lines]
+    confidence = (sum(page.confidence for page in read) / len(read)) if read else None
     return Document(
         path=path, format="pdf", title=title, text=text,
-        sections=sections, pages=len(page_texts),
+        sections=sections, pages=len(page_texts), ocr_pages=len(read),
+        ocr_confidence=round(confidence, 3) if confidence is not None else None,
     )
+
+
+def _ocr(data: bytes, page_texts: list[str], progress, max_pages: int | None) -> dict:
+    """OCR of the pages without text, written into `page_texts`; {page: OcrPage}."""
+    blank = [number for number, page_text in enumerate(page_texts) if not page_text.strip()]
+    if not blank:
+        return {}
+    from app.ingest.readers import ocr
+
+    try:
+        pages = ocr.read_pages(data, blank, progress, max_pages or ocr.MAX_OCR_PAGES)
+    except (ImportError, OSError) as error:  # no OCR engine here: the text layer is all
+        log.warning("OCR is not available: %s", error)
+        return {}
+    for number, page in pages.items():
+        page_texts[number] = page.text
+    return pages
 
 
 @contextmanager

@@ -17,16 +17,12 @@ they are not part of the body's reading order.
 """
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
 from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
+from app.ingest.readers.package import check_package
 
-# A .docx is a zip: refuse one that unpacks to more than this (a zip bomb)
-# before python-docx reads a byte of it. zipfile stops at each member's
-# declared size, so a lying header cannot unpack more either.
-MAX_UNPACKED_MB = 512
 MAX_TERM_CHARS = 80
 _CODE_STYLES = ("source code", "code", "html preformatted", "preformatted", "plain text",
                 "macro text")
@@ -35,7 +31,8 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 def read_docx(path: Path) -> Document:
     path = Path(path)
-    _check_package(path)
+    # A .docx is a zip: a bomb is refused before python-docx reads a byte of it.
+    check_package(path, "a Word document", ".docx", "word/document.xml")
     import docx  # python-docx: imported here, only in the reader process
 
     try:
@@ -49,24 +46,6 @@ def read_docx(path: Path) -> Document:
         raise ReadError("no text: the document's body is empty (text boxes and headers "
                         "are not read)")
     return document
-
-
-def _check_package(path: Path) -> None:
-    try:
-        with zipfile.ZipFile(path) as package:
-            unpacked = sum(member.file_size for member in package.infolist())
-            names = set(package.namelist())
-    except FileNotFoundError:
-        raise ReadError("the file does not exist (moved or deleted?)") from None
-    except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise ReadError(f"not a Word document: the file is not a valid .docx package "
-                        f"({error})") from None
-    if unpacked > MAX_UNPACKED_MB * 2**20:
-        raise ReadError(f"unpacks to {unpacked / 2**20:,.0f} MB (more than {MAX_UNPACKED_MB} MB): "
-                        f"a zip bomb, or not a handbook")
-    if "word/document.xml" not in names:
-        raise ReadError("not a Word document: the package has no word/document.xml "
-                        "(another Office format renamed .docx?)")
 
 
 def _reason(error: Exception) -> str:
