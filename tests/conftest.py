@@ -11,6 +11,8 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))  # helpers such as pdfgen
 
+from pg_fixtures import pg_database, postgres  # noqa: E402,F401  (a real PostgreSQL)
+
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path, monkeypatch):
