@@ -1,5 +1,6 @@
 """Offline means offline: no connection is ever attempted, no network library imported."""
 import ast
+import os
 import re
 import shutil
 import subprocess
@@ -56,3 +57,34 @@ def test_index_search_and_ask_attempt_no_inet_connection(tmp_path, sample_folder
     inet = [line for line in calls if re.search(r"AF_INET6?|sin_port|sin6_port", line)]
     assert inet == [], inet
     assert '"answer"' in result.stdout and '"results"' in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("strace") is None, reason="strace is installed by scripts/setup-env")
+def test_ocr_and_the_office_and_web_readers_attempt_no_inet_connection(tmp_path):
+    """A scan read by the OCR model, a Word file, and a page full of remote
+    references: indexed under strace, with not one internet socket."""
+    from pdfgen import make_scanned_pdf
+    from wordgen import handbook
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    make_scanned_pdf(folder / "scan.pdf", [["Leave policy", "", "Annual leave is 25 days."]])
+    handbook(folder / "handbook.docx")
+    (folder / "remote.html").write_text(
+        "<html><head><link rel=stylesheet href='https://example.com/a.css'>"
+        "<script src='https://example.com/x.js'></script></head><body>"
+        "<img src='https://example.com/t.png'><iframe src='https://example.com/f'></iframe>"
+        "<p>Remote references are never fetched.</p></body></html>")
+    db, trace = tmp_path / "offline.sqlite", tmp_path / "trace.txt"
+    script = ("from app.cli import main\n"
+              f"assert main(['index', {str(folder)!r}, '--db', {str(db)!r}]) == 0\n")
+    result = subprocess.run(["strace", "-f", "-qq", "-e", "trace=connect", "-o", str(trace),
+                             sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=APP.parent, timeout=600,
+                            env={**os.environ, "HANDBOOK_QA_HOME": str(tmp_path / "home")})
+    assert result.returncode == 0, result.stderr[-2000:]
+    inet = [line for line in trace.read_text().splitlines()
+            if re.search(r"AF_INET6?|sin_port|sin6_port", line)]
+    assert inet == [], inet
+    assert "3 indexed" in result.stdout + result.stderr
