@@ -6,9 +6,11 @@ manual; this script lays the same documents out as:
 - `html`: the manual's own HTML pages, untouched (what a site export looks
   like): each Markdown file's page, and each PDF chapter's pages in a folder;
 - `docx`: Word files made by pandoc (Debian package `pandoc`) from each
-  Markdown file of the corpus, and from each chapter's HTML pages;
+  Markdown file of the corpus, and from each chapter converted to Markdown;
 - `rst`, `odt`, `epub`: the same, written by pandoc as reStructuredText,
   OpenDocument and EPUB;
+- `markdown`: the corpus with its chapters in Markdown as well, the baseline
+  for the formats pandoc writes from Markdown;
 - `pdf` and `pdf-no-outline`: the four chapter PDFs alone, with their
   bookmarks and printed without them (headings only bold and larger), so the
   two compare on the questions those chapters answer;
@@ -18,7 +20,7 @@ prints chunk and context recall@5 per format beside the Markdown/PDF corpus.
 Spans that do not occur in a format's text (markup the conversion changed)
 are reported as invalid there, not counted.
 
-Usage: python devset/formats.py [--formats html docx rst odt epub pdf pdf-no-outline]
+Usage: python devset/formats.py [--formats markdown html docx rst odt epub pdf pdf-no-outline]
                                 [--no-eval] [--no-baseline]
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -53,25 +56,49 @@ def build_html(target: Path) -> None:
 
 
 def build_docx(target: Path, writer: str = "docx", suffix: str = ".docx") -> None:
-    """Files as pandoc writes them: each Markdown file of the corpus (so the
-    formats differ only in the reader), each chapter from its HTML pages."""
+    """Files as pandoc writes them from Markdown: each Markdown file of the
+    corpus, and each chapter as the same converter writes it in Markdown (so
+    the formats differ only in the reader; from the chapters' DocBook HTML,
+    pandoc writes headings inside boxes as RST rubrics, not sections)."""
     if shutil.which("pandoc") is None:
         raise SystemExit("pandoc not found: install it with  sudo apt-get install pandoc")
     if not OUT_DIR.is_dir():
         raise SystemExit(f"{OUT_DIR} not found: run devset/build.py first")
+    from build import document_blocks, to_markdown
+
     for relative in MARKDOWN:
-        _pandoc(["--from", "gfm", str(OUT_DIR / relative)], writer,
-                (target / relative).with_suffix(suffix))
-    for relative, pages in PDF.items():
-        _pandoc(["--from", "html", *[str(HTML_DIR / page) for page in pages]], writer,
-                (target / relative).with_suffix(suffix))
+        _pandoc(OUT_DIR / relative, writer, (target / relative).with_suffix(suffix))
+    with tempfile.TemporaryDirectory() as scratch:
+        for relative, pages in PDF.items():
+            markdown = Path(scratch) / Path(relative).with_suffix(".md").name
+            markdown.write_text(to_markdown(document_blocks([HTML_DIR / p for p in pages])),
+                                encoding="utf-8")
+            _pandoc(markdown, writer, (target / relative).with_suffix(suffix))
 
 
-def _pandoc(source: list[str], writer: str, destination: Path) -> None:
+def _pandoc(source: Path, writer: str, destination: Path) -> None:
     destination.parent.mkdir(parents=True, exist_ok=True)
     # --resource-path: images are looked up locally; nothing is ever fetched.
-    subprocess.run(["pandoc", *source, "--to", writer, "--resource-path", str(HTML_DIR),
-                    "--output", str(destination)], check=True)
+    # EPUB must have a title: the file's name, as a book made from it would.
+    title = ["--metadata", f"title={destination.stem}"] if writer == "epub" else []
+    subprocess.run(["pandoc", "--from", "gfm", str(source), "--to", writer, *title,
+                    "--resource-path", str(HTML_DIR), "--output", str(destination)], check=True)
+
+
+def build_markdown(target: Path) -> None:
+    """All Markdown: the corpus's files, and each chapter as Markdown too: the
+    baseline for the formats pandoc writes from the same Markdown."""
+    from build import document_blocks, to_markdown
+
+    for relative in MARKDOWN:
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(OUT_DIR / relative, destination)
+    for relative, pages in PDF.items():
+        destination = (target / relative).with_suffix(".md")
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_text(to_markdown(document_blocks([HTML_DIR / p for p in pages])),
+                               encoding="utf-8")
 
 
 def build_pdf(target: Path) -> None:
@@ -105,8 +132,8 @@ def build_pdf_no_outline(target: Path) -> None:
         make_pdf(destination, styled, outline=None, title=ascii_text(title))
 
 
-BUILDERS = {"html": build_html, "docx": build_docx, "pdf": build_pdf,
-            "pdf-no-outline": build_pdf_no_outline,
+BUILDERS = {"markdown": build_markdown, "html": build_html, "docx": build_docx,
+            "pdf": build_pdf, "pdf-no-outline": build_pdf_no_outline,
             "rst": lambda target: build_docx(target, "rst", ".rst"),
             "odt": lambda target: build_docx(target, "odt", ".odt"),
             "epub": lambda target: build_docx(target, "epub", ".epub")}
@@ -114,7 +141,8 @@ BUILDERS = {"html": build_html, "docx": build_docx, "pdf": build_pdf,
 
 def evaluate(folder: Path, db: Path) -> dict:
     python = sys.executable
-    db.unlink(missing_ok=True)
+    for leftover in (db, *(Path(f"{db}{suffix}") for suffix in ("-wal", "-shm", ".open"))):
+        leftover.unlink(missing_ok=True)  # an old WAL beside a new file reads as an I/O error
     subprocess.run([python, "-m", "app", "index", str(folder), "--db", str(db)],
                    check=False, stdout=subprocess.DEVNULL)
     result = subprocess.run([python, "-m", "app", "eval", str(CASES), "--db", str(db), "--json"],
