@@ -580,3 +580,14 @@ def test_table_rows_in_text_are_never_headings(tmp_path):
     check_invariants(doc)
     assert [s.heading_path for s in doc.sections] == [["Hotel limits"]]
     assert "2026      150       40" in doc.sections[0].body
+
+
+def test_a_scan_where_the_ocr_engine_cannot_start_says_why(tmp_path, monkeypatch):
+    from app.ingest.readers import ocr
+
+    def missing(*args, **kwargs):
+        raise ImportError("No module named 'PIL'")
+
+    monkeypatch.setattr(ocr, "read_pages", missing)
+    with pytest.raises(ReadError, match=r"would need OCR, which could not start here \(No mod"):
+        read_document(make_pdf(tmp_path / "scan.pdf", [[]]))

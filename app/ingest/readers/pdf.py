@@ -66,8 +66,9 @@ def read_pdf(path: Path, ocr: bool = True,
             read = (f"its {len(scanned)} page(s)" if len(scanned) == len(page_texts) else
                     f"the first {len(scanned)} of its {len(page_texts)} pages (the OCR limit)")
             raise ReadError(f"the PDF has no text layer and OCR found no text on {read}")
-        raise ReadError("the PDF has no text layer (scanned images?); it would need OCR"
-                        + ("" if ocr else ", which is switched off"))
+        why = ", which is switched off" if not ocr else (
+            f", which could not start here ({_ocr_failure[0]})" if _ocr_failure else "")
+        raise ReadError("the PDF has no text layer (scanned images?); it would need OCR" + why)
     title = title or (entries[0][0] if entries else file_title(path))
     if entries:
         sections = _outline_sections(text, entries, page_spans, title)
@@ -85,6 +86,9 @@ def read_pdf(path: Path, ocr: bool = True,
     )
 
 
+_ocr_failure: list[str] = []  # why the OCR engine could not start, once it has failed
+
+
 def _ocr(data: bytes, page_texts: list[str], progress, max_pages: int | None) -> dict:
     """OCR of the pages without text, written into `page_texts`; {page: OcrPage}."""
     blank = [number for number, page_text in enumerate(page_texts) if not page_text.strip()]
@@ -96,6 +100,7 @@ def _ocr(data: bytes, page_texts: list[str], progress, max_pages: int | None) ->
         pages = ocr.read_pages(data, blank, progress, max_pages or ocr.MAX_OCR_PAGES)
     except (ImportError, OSError) as error:  # no OCR engine here: the text layer is all
         log.warning("OCR is not available: %s", error)
+        _ocr_failure[:] = [str(error)]
         return {}
     for number, page in pages.items():
         page_texts[number] = page.text
