@@ -484,7 +484,7 @@ class PdfPane(QScrollArea):
             pdf.close()
             return f"{path.name} has no pages."
         self.pdf, self.page_count, self.texts = pdf, len(pdf), list(texts)
-        self._ocr = ocr_cache(data)  # scanned pages: highlights drawn over OCR's lines
+        self._data, self._ocr = data, None  # OCR lines: looked up only for a scanned page
         self.cited_page = min(max(page, 1), self.page_count)
         return self.go_to(self.cited_page)
 
@@ -492,7 +492,7 @@ class PdfPane(QScrollArea):
         if self.pdf is not None:
             self.pdf.close()
         self.pdf, self.page, self.page_count, self.rects = None, 0, 0, []
-        self._boxes, self._ocr = {}, {}
+        self._boxes, self._data, self._ocr = {}, b"", None
         self.label.clear()
 
     def go_to(self, page: int) -> str | None:
@@ -532,9 +532,15 @@ class PdfPane(QScrollArea):
         if self.page not in self._boxes:
             lenient = self.page == self.cited_page
             self._boxes[self.page] = (find_boxes(page, self.texts, lenient)
-                                      or ocr_boxes(self._ocr.get(self.page - 1), self.texts,
-                                                   lenient))
+                                      or self._ocr_boxes(lenient))
         return self._boxes[self.page]
+
+    def _ocr_boxes(self, lenient: bool) -> list:
+        """Boxes from the OCR lines the indexer cached, for a page pdfium found
+        no text on (hashing the file only then, not for every PDF opened)."""
+        if self._ocr is None:
+            self._ocr = ocr_cache(self._data) if self._data else {}
+        return ocr_boxes(self._ocr.get(self.page - 1), self.texts, lenient)
 
     def _target_scale(self, page, dpr: float) -> float:
         width, height = page.get_size()

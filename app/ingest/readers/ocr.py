@@ -89,7 +89,8 @@ def read_pages(data: bytes, pages: list[int],
     cached = load_cache(key)
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(data)
+    missing = [number for number in pages if number not in cached]
+    document = pypdfium2.PdfDocument(data) if missing else None
     try:
         for done, number in enumerate(pages, start=1):
             if number not in cached:
@@ -97,8 +98,10 @@ def read_pages(data: bytes, pages: list[int],
             if progress is not None:
                 progress(done, len(pages))
     finally:
-        document.close()
-    _save_cache(key, cached)
+        if document is not None:
+            document.close()
+    if missing:  # a re-index of a known scan writes nothing
+        _save_cache(key, cached)
     return {number: cached[number] for number in pages}
 
 

@@ -58,7 +58,7 @@ def read_pdf(path: Path, ocr: bool = True,
         page_texts, styles = _page_texts(reader)
         title = _metadata_title(reader)
         entries = _outline_entries(reader, len(page_texts)) or detect_headings(styles)
-    scanned = _ocr(data, page_texts, progress, ocr_max_pages) if ocr else {}
+    scanned, ocr_failure = _ocr(data, page_texts, progress, ocr_max_pages) if ocr else ({}, None)
     text, page_spans = _join_pages(page_texts)
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
     if not text.strip():
@@ -67,7 +67,7 @@ def read_pdf(path: Path, ocr: bool = True,
                     f"the first {len(scanned)} of its {len(page_texts)} pages (the OCR limit)")
             raise ReadError(f"the PDF has no text layer and OCR found no text on {read}")
         why = ", which is switched off" if not ocr else (
-            f", which could not start here ({_ocr_failure[0]})" if _ocr_failure else "")
+            f", which could not start here ({ocr_failure})" if ocr_failure else "")
         raise ReadError("the PDF has no text layer (scanned images?); it would need OCR" + why)
     title = title or (entries[0][0] if entries else file_title(path))
     if entries:
@@ -86,25 +86,23 @@ def read_pdf(path: Path, ocr: bool = True,
     )
 
 
-_ocr_failure: list[str] = []  # why the OCR engine could not start, once it has failed
-
-
-def _ocr(data: bytes, page_texts: list[str], progress, max_pages: int | None) -> dict:
-    """OCR of the pages without text, written into `page_texts`; {page: OcrPage}."""
+def _ocr(data: bytes, page_texts: list[str], progress,
+         max_pages: int | None) -> tuple[dict, str | None]:
+    """OCR of the pages without text, written into `page_texts`:
+    ({page: OcrPage}, None), or ({}, why) when the engine cannot start here."""
     blank = [number for number, page_text in enumerate(page_texts) if not page_text.strip()]
     if not blank:
-        return {}
+        return {}, None
     from app.ingest.readers import ocr
 
     try:
         pages = ocr.read_pages(data, blank, progress, max_pages or ocr.MAX_OCR_PAGES)
     except (ImportError, OSError) as error:  # no OCR engine here: the text layer is all
         log.warning("OCR is not available: %s", error)
-        _ocr_failure[:] = [str(error)]
-        return {}
+        return {}, str(error)
     for number, page in pages.items():
         page_texts[number] = page.text
-    return pages
+    return pages, None
 
 
 @contextmanager
