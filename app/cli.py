@@ -29,13 +29,21 @@ def _common_options(top_level: bool) -> argparse.ArgumentParser:
     """
     common = argparse.ArgumentParser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
-    common.add_argument("--db", type=Path, default=default(None),
-                        help=f"index file (default: {paths.default_db()})")
+    common.add_argument("--db", type=_location, default=default(None),
+                        help=f"index file (default: {paths.default_db()}), or a shared index "
+                             "on PostgreSQL: postgresql://user@host/db or service=NAME")
     common.add_argument("--json", action="store_true", default=default(False),
                         help="print one JSON document on stdout")
     common.add_argument("-v", "--verbose", action="store_true", default=default(False),
                         help="more logging on stderr")
     return common
+
+
+def _location(text: str):
+    """`--db`: a file path, or a PostgreSQL connection string (app/store/backends.py)."""
+    from app.store.backends import parse_location
+
+    return parse_location(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--no-ocr", dest="ocr", action="store_false",
                        help="do not read scanned PDF pages with OCR (they are read by "
                             "default, 1-2 s a page)")
+    index.add_argument("--wait", action="store_true",
+                       help="on a shared index another indexer is writing: wait for it "
+                            "(default: stop at once, saying who it is)")
 
     commands.add_parser("inspect", parents=[common], help="chunk-health report")
 
@@ -165,13 +176,14 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
         if open_gui is None:
             return fail(args, "the desktop app is started by `handbook-qa` (app.launch), "
                               "not by app.cli", EXIT_USAGE)
+        if not isinstance(db, Path):
+            return fail(args, "the desktop app does not open a shared index yet: use the "
+                              "command line with --db for now", EXIT_USAGE)
         return open_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
                "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare,
                "models": cmd_models}[args.command]
-    import apsw
-
-    from app.store.sqlite import storage_message
+    from app.store.backends import storage_failure
 
     try:
         return handler(args, db)
@@ -180,8 +192,11 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
         return 130
     except UserError as error:
         return fail(args, str(error))
-    except apsw.Error as error:  # the disk under the index failed mid-command
-        return fail(args, storage_message(db, error))
+    except Exception as error:  # the disk or the server under the index failed mid-command
+        message = storage_failure(db, error)
+        if message is None:
+            raise
+        return fail(args, message)
 
 
 class UserError(Exception):
@@ -199,13 +214,15 @@ def emit(args, data: dict, text: str) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text)
 
 
-def open_store(db: Path, must_exist: bool = True):
-    from app.store.sqlite import Store, StoreError
+def open_store(db, must_exist: bool = True):
+    """The index at `db` (a file, or a shared index on a PostgreSQL server)."""
+    from app.store.backends import open_store as open_location
+    from app.store.contract import StoreError
 
     if must_exist and not db.exists():
         raise UserError(f"no index at {db}: run 'handbook-qa index FOLDER' first")
     try:
-        return Store(db)
+        return open_location(db)
     except StoreError as error:
         raise UserError(str(error)) from error
 
@@ -230,6 +247,8 @@ class ProgressPrinter:
         self.tty = sys.stderr.isatty()
 
     def __call__(self, progress) -> None:
+        if progress.stage == "waiting":  # the indexer logs who holds the shared index
+            return
         now = time.monotonic()
         if progress.stage != "done" and now - self.last < (0.25 if self.tty else 2.0):
             return
@@ -249,6 +268,7 @@ def cmd_index(args, db: Path) -> int:
         raise UserError(f"{args.folder} is not a folder")
     embedder = load_embedder()
     settings = IndexSettings(profile=args.profile, strict=args.strict, ocr=args.ocr,
+                             wait_for_writer=args.wait,
                              chunking=ChunkSettings.for_window(
                                  embedder.window, budget=args.budget, overlap=args.overlap))
     try:
@@ -480,6 +500,9 @@ def cmd_compare(args, db: Path) -> int:
         cases = load_cases(args.cases)
     except CasesError as error:
         raise UserError(str(error)) from error
+    if not isinstance(db, Path):
+        raise UserError("compare builds an index of each profile next to --db: "
+                        "give it a file, not a shared index")
     embedder = load_embedder()
     base = db.with_suffix("")
     result = compare(args.folder.resolve(), cases, args.k, embedder,

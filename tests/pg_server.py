@@ -355,3 +355,33 @@ class PostgresServer:
             return False
         return (len(lines) >= 8 and lines[7].strip() == "ready"
                 and lines[0].strip() == str(self.process.pid) and self.socket_path.exists())
+
+
+def serve() -> None:
+    """`scripts/shared-index-server`: a throw-away server to try the shared index
+    on this computer, until Ctrl-C (its data is deleted when it stops)."""
+    import psycopg
+
+    server = PostgresServer()
+    server.start()
+    with psycopg.connect(server.conninfo(), autocommit=True) as conn:
+        conn.execute("CREATE DATABASE handbook")
+    uri = server.uri("handbook")
+    print(f"PostgreSQL 18 with pgvector is running on a Unix socket in {server.socket_dir}.\n"
+          f"Its data is thrown away when this stops (Ctrl-C).\n\n"
+          f"  --db '{uri}'\n\n"
+          f"Index the sample handbook into it, then ask:\n"
+          f"  .venv/bin/handbook-qa --db '{uri}' index resources/sample-handbook\n"
+          f"  .venv/bin/handbook-qa --db '{uri}' ask \"Can I carry over unused annual leave?\"\n"
+          f"In the app: Settings › Shared index, paste the same URI.", flush=True)
+    try:
+        while server.process is not None and server.process.poll() is None:
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    serve()

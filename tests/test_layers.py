@@ -44,3 +44,18 @@ def test_the_core_contract_covers_every_stage():
     forbidden = next(c for c in CONFIG["contracts"] if c["type"] == "forbidden")
     assert set(forbidden["source_modules"]) == _layer_names() - {"app.gui", "app.launch"}
     assert "PySide6" in forbidden["forbidden_modules"]
+
+
+def test_only_the_store_speaks_sql():
+    """Everything above app/store goes through the store contract
+    (app/store/contract.py), so the SQLite and PostgreSQL backends answer the
+    same calls; SQL written elsewhere would work on one of them only."""
+    import re
+
+    sql = re.compile(r"""["'](?:SELECT|INSERT|UPDATE|DELETE|CREATE|PRAGMA)\b""")
+    offenders = [f"{path.relative_to(ROOT)}:{number}"
+                 for path in sorted((ROOT / "app").rglob("*.py"))
+                 if "store" not in path.relative_to(ROOT / "app").parts[:1]
+                 for number, line in enumerate(path.read_text().splitlines(), start=1)
+                 if sql.search(line)]
+    assert offenders == []

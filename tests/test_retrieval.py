@@ -9,7 +9,7 @@ from app.evaluation.recall import load_cases, normalise
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import (EXCERPT_SEPARATOR, Candidate, SearchError, Searcher,
                                   SearchSettings, bring_following_code, excerpts_around,
-                                  fts_query, fuse, join_excerpts, matches_paths, share_budget)
+                                  query_terms, fuse, join_excerpts, matches_paths, share_budget)
 from app.store.sqlite import Store
 
 pytestmark = pytest.mark.slow
@@ -302,9 +302,9 @@ def test_excerpts_grow_by_whole_children_so_an_answer_is_never_cut():
     assert text.startswith("w97 ") and text.endswith(" w122")  # the rest: 3 words either side
 
 
-def test_fts_queries_quote_every_term():
-    assert fts_query('NOT "leave" AND sick*') == '"not" OR "leave" OR "sick"'
-    assert fts_query("the of a") == ""
+def test_query_terms_are_words_without_syntax():
+    assert query_terms('NOT "leave" AND sick*') == ["not", "leave", "sick"]
+    assert query_terms("the of a") == []
 
 
 def test_path_filters():
@@ -316,8 +316,8 @@ def test_path_filters():
 
 
 def test_compound_terms_are_also_searched_as_phrases():
-    assert fts_query("How is 1/8/1999 read?") == '"1/8/1999" OR "1" OR "8" OR "1999" OR "read"'
-    assert fts_query("edit pg_hba.conf") == '"pg_hba.conf" OR "edit" OR "pg_hba" OR "conf"'
+    assert query_terms("How is 1/8/1999 read?") == ["1/8/1999", "1", "8", "1999", "read"]
+    assert query_terms("edit pg_hba.conf") == ["pg_hba.conf", "edit", "pg_hba", "conf"]
 
 
 def test_a_date_in_a_table_row_is_found_by_its_exact_form(tmp_path, embedder):
@@ -415,10 +415,10 @@ def test_a_question_that_is_one_enormous_word_is_searched_at_once():
     is a thousandfold, so a loaded machine cannot fail it."""
     import threading
 
-    from app.search.retrieval import fts_query
+    from app.search.retrieval import query_terms
 
     done = threading.Event()
-    thread = threading.Thread(target=lambda: (fts_query("a" * 100_000), done.set()), daemon=True)
+    thread = threading.Thread(target=lambda: (query_terms("a" * 100_000), done.set()), daemon=True)
     thread.start()
     thread.join(60)
     assert done.is_set()

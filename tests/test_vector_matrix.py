@@ -7,7 +7,7 @@ import pytest
 
 from app.common.chunks import Child
 from app.common.documents import PARAGRAPH, Block, Section
-from app.search.retrieval import Searcher, SearchSettings, fts_query, knn_sqlite_vec
+from app.search.retrieval import Searcher, SearchSettings, query_terms
 from app.store.sqlite import DocumentRecord, Store
 import app.store.vector_matrix as vector_matrix
 from app.store.vector_matrix import VectorMatrix, matrix_for
@@ -33,7 +33,7 @@ def test_matrix_knn_equals_sqlite_vec_knn(sample_index, embedder):
         for question in QUESTIONS:
             vector = embedder.embed([question])[0]
             for allowed in (None, documents[:2], documents[-1:]):
-                want = knn_sqlite_vec(store, vector, 20, allowed)
+                want = store.knn_sqlite_vec(vector, 20, allowed)
                 got = matrix.knn(vector, 20, allowed)
                 assert [i for i, _ in got] == [i for i, _ in want], (question, allowed)
                 assert np.allclose([d for _, d in got], [d for _, d in want], atol=1e-5)
@@ -102,13 +102,12 @@ def test_too_big_for_memory_falls_back_to_sqlite_vec(sample_index, embedder, mon
 
 def test_bm25_budget_drops_the_most_common_terms_first():
     frequency = {"annual": 300, "leave": 9000, "days": 12000, "many": 50}.get
-    assert fts_query("How many days of annual leave?", frequency, budget=10_000) == \
-        '"many" OR "annual" OR "leave"'
-    assert fts_query("How many days of annual leave?", frequency, budget=100) == '"many"'
+    assert query_terms("How many days of annual leave?", frequency, budget=10_000) == \
+        ["many", "annual", "leave"]
+    assert query_terms("How many days of annual leave?", frequency, budget=100) == ["many"]
     # the rarest term always stays, however common
-    assert fts_query("days", frequency, budget=10) == '"days"'
-    assert fts_query("How many days of annual leave?") == \
-        '"many" OR "days" OR "annual" OR "leave"'
+    assert query_terms("days", frequency, budget=10) == ["days"]
+    assert query_terms("How many days of annual leave?") == ["many", "days", "annual", "leave"]
 
 
 def test_term_frequency_is_fts5s_own_count_for_stemmed_words(sample_index):
@@ -190,4 +189,4 @@ def test_a_failing_embedder_is_reported_after_bm25_has_let_go_of_the_index(
 
 def test_words_found_nowhere_never_crowd_out_the_real_ones():
     frequency = {"common": 20_000, "xyzzy": 0}.get
-    assert fts_query("common xyzzy", frequency, budget=15_000) == '"common"'
+    assert query_terms("common xyzzy", frequency, budget=15_000) == ["common"]

@@ -204,13 +204,9 @@ class EvidenceFinder:
 
     def _children(self, section_ids: list[int]) -> dict[int, list[dict]]:
         """Each section's children in order, with the section body attached."""
-        marks = ",".join("?" * len(section_ids))
-        bodies = {row["id"]: row["body"] for row in self.store.rows(
-            f"SELECT id, body FROM sections WHERE id IN ({marks})", section_ids)}
-        rows = self.store.rows(
-            "SELECT id, section_id, chunk_index, kind, text, start_char, end_char, page "
-            f"FROM chunks WHERE section_id IN ({marks}) ORDER BY section_id, chunk_index",
-            section_ids)
+        bodies = {section_id: row["body"] for section_id, row
+                  in self.store.sections_by_id(section_ids).items()}
+        rows = self.store.section_children(section_ids)
         children: dict[int, list[dict]] = {}
         for row in rows:
             siblings = children.setdefault(row["section_id"], [])

@@ -85,7 +85,7 @@ class AnswerReport:
 def evaluate_answers(answerer: Answerer, cases: list[Case],
                      on_progress: Callable[[int, int], None] | None = None) -> AnswerReport:
     store = answerer.searcher.store
-    indexed = "\n".join(normalise(row["body"]) for row in store.rows("SELECT body FROM sections"))
+    indexed = "\n".join(normalise(body) for body in store.section_bodies())
     usable, invalid = validate(cases, indexed)
     results = []
     for done, case in enumerate(usable, start=1):

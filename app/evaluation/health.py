@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-from app.store.sqlite import Store
+from app.store.contract import IndexStore
 
 SPLIT_LEVELS = ("block", "line", "sentence", "word", "character")
 CHARACTER_SPLIT_WARNING = 0.05
@@ -104,10 +104,11 @@ def length_stats(values: list[int]) -> LengthStats:
                        mean=round(sum(values) / len(values), 1) if values else 0.0)
 
 
-def health_report(store: Store) -> HealthReport:
+def health_report(store: IndexStore) -> HealthReport:
     meta = store.meta()
     window = int(meta.get("window", 0))
-    chunks = store.rows("SELECT tokens, tokens_cl100k, split_level, kind FROM chunks")
+    chunks = store.chunk_lengths()
+    counts = store.counts()
     wordpiece = [c["tokens"] for c in chunks]
     total_tokens = sum(wordpiece)
     visible = sum(min(t, window) for t in wordpiece)
@@ -116,9 +117,9 @@ def health_report(store: Store) -> HealthReport:
         window=window,
         budget=int(meta.get("budget", 0)),
         overlap=int(meta.get("overlap", 0)),
-        documents=store.value("SELECT count(*) FROM documents WHERE status = 'indexed'"),
-        failed_documents=store.value("SELECT count(*) FROM documents WHERE status = 'failed'"),
-        sections=store.value("SELECT count(*) FROM sections"),
+        documents=counts.documents,
+        failed_documents=counts.failed_documents,
+        sections=counts.sections,
         chunks=len(chunks),
         wordpiece=length_stats(wordpiece),
         cl100k=length_stats([c["tokens_cl100k"] for c in chunks]),
@@ -129,13 +130,8 @@ def health_report(store: Store) -> HealthReport:
     )
 
 
-def _over_window(store: Store) -> list[OverWindowChunk]:
-    rows = store.rows(
-        "SELECT c.id, d.path, s.heading, c.chunk_index, c.tokens, c.invisible_tokens, "
-        "c.split_level FROM chunks c JOIN sections s ON s.id = c.section_id "
-        "JOIN documents d ON d.id = c.document_id WHERE c.over_window "
-        "ORDER BY c.invisible_tokens DESC, d.path, c.chunk_index")
-    return [OverWindowChunk(*row.values()) for row in rows]
+def _over_window(store: IndexStore) -> list[OverWindowChunk]:
+    return [OverWindowChunk(*row.values()) for row in store.over_window_chunks()]
 
 
 def _counts(values: list[str]) -> dict[str, int]:

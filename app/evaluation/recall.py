@@ -136,8 +136,7 @@ def evaluate(searcher: Searcher, cases: list[Case], k: int,
     from app.common.tokens import count_cl100k
 
     count = count or count_cl100k
-    indexed = "\n".join(normalise(row["body"]) for row in
-                        searcher.store.rows("SELECT body FROM sections"))
+    indexed = "\n".join(normalise(body) for body in searcher.store.section_bodies())
     usable, invalid = validate(cases, indexed)
     results = []
     for done, case in enumerate(usable, start=1):
@@ -162,11 +161,7 @@ def score_case(searcher: Searcher, case: Case, response: SearchResponse,
 
 
 def _child_texts(searcher: Searcher, ids: list[int]) -> dict[int, str]:
-    if not ids:
-        return {}
-    rows = searcher.store.rows(f"SELECT id, text FROM chunks WHERE id IN "
-                               f"({','.join('?' * len(ids))})", ids)
-    return {row["id"]: row["text"] for row in rows}
+    return {chunk_id: row["text"] for chunk_id, row in searcher.store.chunks_by_id(ids).items()}
 
 
 def summarise(results: list[CaseResult], k: int, profile: str, invalid: list[dict]) -> EvalReport:

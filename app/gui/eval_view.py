@@ -27,6 +27,7 @@ from app.common import paths
 from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
 from app.evaluation.recall import POSITIONS, CasesError, EvalReport, evaluate, load_cases
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
+from app.store.backends import parse_location
 
 log = logging.getLogger(__name__)
 
@@ -145,15 +146,16 @@ def _rank(rank: int | None) -> str:
 
 def index_state(db: Path | None) -> tuple | None:
     """Enough to tell whether an index changed: its path, documents and chunks."""
-    if db is None or not Path(db).exists():
-        return None
-    from app.store.sqlite import Store, StoreError
+    from app.store.backends import open_store
+    from app.store.contract import StoreError
 
+    if db is None or not parse_location(db).exists():
+        return None
     try:
-        with Store(Path(db)) as store:
-            return (str(db), store.value("SELECT count(*) FROM chunks"),
-                    store.value("SELECT count(*) || '/' || coalesce(max(indexed_at), '') "
-                                "FROM documents"))
+        with open_store(parse_location(db)) as store:
+            counts = store.counts()
+            return (str(db), counts.chunks, (counts.documents + counts.failed_documents,
+                                             counts.last_indexed_at))
     except StoreError:
         return None
 
@@ -209,14 +211,14 @@ class EvalWorker(QObject):
 
     def _evaluate(self, cases) -> EvalReport:
         from app.search.retrieval import Searcher, SearchSettings
-        from app.store.sqlite import Store
+        from app.store.backends import open_store
 
         def on_progress(done: int, total: int) -> None:
             if self.cancel_event.is_set():
                 raise Cancelled()
             self.progress.emit(done, total)
 
-        with Store(Path(self.db)) as store:
+        with open_store(parse_location(self.db)) as store:
             searcher = Searcher(store, self._embedder_factory(), SearchSettings(results=self.k))
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
 
@@ -389,7 +391,7 @@ class EvalView(QWidget):
         folder = Path(folder) if folder else None
         if folder != self.folder and not self._tsv_chosen:
             self.tsv = default_golden(folder)
-        self.db = Path(db) if db else None
+        self.db = parse_location(db) if db else None
         self.folder = folder
         if self.report is not None and not self.busy and \
                 index_state(self.db) != self._evaluated_state:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import json
 import logging
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame
 from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report
 from app.gui.histogram import Histogram, SplitMix
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
-from app.store.sqlite import Store, StoreError
+from app.store.backends import open_store, parse_location
+from app.store.contract import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -105,16 +107,15 @@ def write_health_csv(report: HealthReport, path: Path) -> None:
                              chunk.split_level))
 
 
-def split_mix(store: Store, report: HealthReport) -> list[tuple[str, float]]:
+def split_mix(chunks: list[dict], report: HealthReport) -> list[tuple[str, float]]:
     """The report's split-level shares, plus any level the fitted chunker does not
-    use (the spring-default profile cuts fixed token windows: 'token')."""
+    use (the spring-default profile cuts fixed token windows: 'token').
+    `chunks`: the store's chunk_lengths()."""
     shares = [(level, report.split_levels.get(level, 0.0)) for level in SPLIT_LEVELS]
     if report.chunks:
-        for row in store.rows("SELECT split_level, count(*) AS n FROM chunks "
-                              "GROUP BY split_level ORDER BY split_level"):
-            if row["split_level"] not in SPLIT_LEVELS:
-                label = SPLIT_LABELS.get(row["split_level"], row["split_level"] or "unknown")
-                shares.append((label, round(row["n"] / report.chunks, 4)))
+        others = Counter(c["split_level"] for c in chunks if c["split_level"] not in SPLIT_LEVELS)
+        for level, n in sorted(others.items(), key=lambda item: item[0] or ""):
+            shares.append((SPLIT_LABELS.get(level, level or "unknown"), round(n / report.chunks, 4)))
     return shares
 
 
@@ -325,16 +326,16 @@ class HealthPanel(QWidget):
     # -- data -------------------------------------------------------------------------
     def refresh(self, db: Path | None, folder: Path | None = None) -> None:
         """Read the health report of the index at `db` (cheap: a few SQL queries)."""
-        self.db = Path(db) if db else None
+        self.db = parse_location(db) if db else None
         self.folder = Path(folder) if folder else None
         if self.db is None or not self.db.exists():
             self.show_empty("No index yet: the chunk health is shown once the folder is indexed.")
             return
         try:
-            with Store(self.db) as store:
+            with open_store(self.db) as store:
                 report = health_report(store)
-                lengths = store.rows("SELECT tokens, tokens_cl100k FROM chunks")
-                mix = split_mix(store, report)
+                lengths = store.chunk_lengths()
+                mix = split_mix(lengths, report)
         except StoreError as error:
             self.show_empty(f"The index could not be read: {error}")
             return
@@ -487,11 +488,9 @@ class HealthPanel(QWidget):
             self.text.clear()
             return
         try:
-            with Store(self.db) as store:
-                rows = store.rows(
-                    "SELECT c.embedded_text, c.tokens, c.invisible_tokens, c.chunk_index, "
-                    "d.path, s.heading FROM chunks c JOIN sections s ON s.id = c.section_id "
-                    "JOIN documents d ON d.id = c.document_id WHERE c.id = ?", (chunk_id,))
+            with open_store(self.db) as store:
+                found = store.chunk_detail(chunk_id)
+                rows = [found] if found else []
         except StoreError as error:
             rows = []
             log.warning("chunk %s could not be read: %s", chunk_id, error)

@@ -28,7 +28,7 @@ from app.gui.sources_panel import SourcesPanel
 from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
 from app.ingest.scan import file_path
 from app.store import recovery
-from app.store.sqlite import Store
+from app.store.backends import Location, ServerLocation, open_store, storage_failure
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
@@ -238,8 +238,28 @@ class MainWindow(QMainWindow):
         return Path(saved) if saved and Path(saved).is_dir() else SAMPLE_HANDBOOK
 
     @property
-    def db(self) -> Path:
+    def db(self) -> Location:
+        """The folder's own index file, or the team's shared index (Settings)."""
+        if self.settings.shared_index:
+            return ServerLocation(self.settings.shared_index)
         return paths.index_for(self.folder, self.settings.profile)
+
+    @property
+    def shared(self) -> bool:
+        return isinstance(self.db, ServerLocation)
+
+    def _read(self, read, default=None):
+        """`read(store)` on the index, or `default` with the reason shown in
+        words when it cannot be read (a disk, or the shared index's server)."""
+        try:
+            with open_store(self.db) as store:
+                return read(store)
+        except Exception as error:
+            message = storage_failure(self.db, error)
+            if message is None:
+                raise
+            self.messages.show_message(message[:1].upper() + message[1:] + ".")
+            return default
 
     def choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, "Open a handbook folder",
@@ -255,7 +275,8 @@ class MainWindow(QMainWindow):
         self._release_folder()
         self.folder = folder
         self.qsettings.setValue("folder", str(folder))
-        self.setWindowTitle(f"Handbook QA — {folder.name}")
+        shared = f" · shared index {self.db.display}" if self.shared else ""
+        self.setWindowTitle(f"Handbook QA — {folder.name}{shared}")
         if self._lock_folder():
             self._check_after_unclean_shutdown()
         self._watch(folder)
@@ -265,8 +286,14 @@ class MainWindow(QMainWindow):
 
     def _lock_folder(self) -> bool:
         """One writer per folder: a second app on the same folder searches and
-        answers, but never indexes, so two apps cannot fight over the index."""
+        answers, but never indexes, so two apps cannot fight over the index.
+        On a shared index only its maintainer indexes, and the server's own
+        lock keeps it to one writer; its files are the server's to check."""
         from PySide6.QtCore import QLockFile
+
+        if self.shared:
+            self.read_only = not self.settings.maintain_shared
+            return False
 
         path = paths.index_for(self.folder, "window").with_suffix(".lock")
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -281,7 +308,7 @@ class MainWindow(QMainWindow):
         return not self.read_only
 
     def _release_folder(self) -> None:
-        if self.folder is not None and not self.read_only:
+        if self.folder is not None and not self.read_only and not self.shared:
             recovery.mark_closed(self.db)
         if self._lock is not None:
             self._lock.unlock()
@@ -398,8 +425,7 @@ class MainWindow(QMainWindow):
         if self.folder is None or not self.db.exists():
             self.library.show_documents([])
             return
-        with Store(self.db) as store:
-            self.library.show_documents(store.documents(), unchanged)
+        self.library.show_documents(self._read(lambda store: store.documents(), []), unchanged)
 
     # -- asking ---------------------------------------------------------------------------
     def ask(self, question: str | None = None) -> None:
@@ -566,23 +592,16 @@ class MainWindow(QMainWindow):
 
     def open_chunk(self, chunk_id: int) -> None:
         """Show one chunk (from the chunk-health panel) in its source."""
-        with Store(self.db) as store:
-            rows = store.rows("SELECT c.section_id, d.path, s.heading, s.page_start FROM chunks c "
-                              "JOIN sections s ON s.id = c.section_id JOIN documents d ON "
-                              "d.id = c.document_id WHERE c.id = ?", (chunk_id,))
-        if not rows:
+        row = self._read(lambda store: store.chunk_detail(chunk_id))
+        if row is None:
             self.messages.show_message("This chunk is no longer in the index; re-index the folder.")
             return
-        row = rows[0]
         self._show_chunks(row["path"], row["heading"], row["page_start"], row["section_id"],
                           [chunk_id])
 
     def _show_chunks(self, source: str, heading: str, page, section_id: int, ids: list) -> None:
-        with Store(self.db) as store:
-            rows = {row["id"]: row for row in store.rows(
-                "SELECT id, start_char, end_char, text, page FROM chunks WHERE id IN "
-                f"({','.join('?' * len(ids))})", ids)}
-        chunks = [rows[i] for i in ids if i in rows]  # SQL IN does not keep our order
+        rows = self._read(lambda store: store.chunks_by_id(ids), {})
+        chunks = [rows[i] for i in ids if i in rows]  # in our order, not the index's
         if not chunks:
             self._source_gone()
             return
@@ -595,14 +614,21 @@ class MainWindow(QMainWindow):
         """The viewer at a section, these spans of its body highlighted."""
         from app.gui.viewer import Location
 
-        with Store(self.db) as store:
-            section = store.rows("SELECT start_char FROM sections WHERE id = ?", (section_id,))
-        if not section:
+        section = self._read(lambda store: store.sections_by_id([section_id]).get(section_id))
+        if section is None:
             self._source_gone()
             return
+        path = file_path(self.folder, source)
+        if self.shared and not path.is_file():
+            self.messages.show_message(
+                f"{source} is in the shared index but not in your copy of the folder "
+                f"({self.folder}), so it cannot be shown here. Open your copy of the handbook "
+                "folder (File › Open folder), or update it; the quote and its citation above "
+                "are from the shared index.")
+            return
         self.viewer.show_location(Location(
-            path=file_path(self.folder, source), source=source, heading=heading, page=page,
-            section_start=section[0]["start_char"], spans=spans, texts=texts))
+            path=path, source=source, heading=heading, page=page,
+            section_start=section["start_char"], spans=spans, texts=texts))
         self.side.setCurrentWidget(self.viewer)
 
     def _source_gone(self) -> None:
@@ -619,9 +645,13 @@ class MainWindow(QMainWindow):
         if changed is None:
             return
         reindex = changed.reindex_needed(self.settings)
+        moved = (changed.shared_index, changed.maintain_shared) != \
+            (self.settings.shared_index, self.settings.maintain_shared)
         self.settings = changed
         self.qsettings.setValue("settings", changed.to_json())
-        if reindex:
+        if moved and self.folder is not None:  # another index: open the folder against it
+            self.open_folder(self.folder)
+        elif reindex:
             self.new_conversation()
             self._refresh_library()
             self.reindex()  # warms up again when done
@@ -631,10 +661,9 @@ class MainWindow(QMainWindow):
     def _metadata_fields(self) -> list[str]:
         if not self.db.exists():
             return []
-        with Store(self.db) as store:
-            names = set()
-            for row in store.rows("SELECT metadata FROM documents"):
-                names.update(json.loads(row["metadata"] or "{}"))
+        names = set()
+        for row in self._read(lambda store: store.documents(), []):
+            names.update(json.loads(row["metadata"] or "{}"))
         return sorted(names)
 
     def about(self) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from app.common.chunks import DEFAULT_METADATA_POLICY, HEADROOM, ChunkSettings
 from app.search.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
+from app.store.postgres import without_password
 
 PROFILES = ("fitted", "spring-default")
 PROMPTS = ("evidence", "sections")
@@ -33,6 +34,10 @@ class AppSettings:
     metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
     model_folders: list[str] = field(default_factory=list)  # searched for .gguf files too
     ocr: bool = True                # read scanned PDF pages with OCR when indexing
+    # A team's index on PostgreSQL (libpq URI or service=NAME), never with a
+    # password; empty: this computer's own index file of the folder.
+    shared_index: str = ""
+    maintain_shared: bool = False   # this user indexes the folder into the shared index
 
     def chunking(self, window: int) -> ChunkSettings:
         return ChunkSettings.for_window(window, overlap=self.overlap,
@@ -72,6 +77,11 @@ class AppSettings:
         self.model_folders = _folders(self.model_folders)
         if not isinstance(self.ocr, bool):
             self.ocr = defaults.ocr
+        if not isinstance(self.shared_index, str):
+            self.shared_index = ""
+        self.shared_index = without_password(self.shared_index.strip())
+        if not isinstance(self.maintain_shared, bool):
+            self.maintain_shared = False
         for name in ("n_ctx", "answer_tokens", "results", "candidates", "overlap",
                      "window_override"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:

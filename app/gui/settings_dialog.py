@@ -54,6 +54,7 @@ from app.common.chunks import (
 from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
 from app.gui.settings import CONTEXT_SIZES, PROFILES, AppSettings
+from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
 
 BUNDLED_MODEL_TEXT = "Bundled: SmolLM2-135M-Instruct (Q4_1)"
@@ -151,6 +152,7 @@ class SettingsDialog(QDialog):
         groups.addWidget(self._retrieval_group())
         groups.addWidget(self._chunking_group())
         groups.addWidget(self._reading_group())
+        groups.addWidget(self._shared_group())
         groups.addWidget(self._metadata_group(list(metadata_fields)), 1)
         self.scroll = QScrollArea()
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -334,6 +336,13 @@ class SettingsDialog(QDialog):
         form.addRow("Scans:", self.ocr_check)
         return group
 
+    def _shared_group(self) -> QGroupBox:
+        group = QGroupBox("Shared index (a team's, on PostgreSQL)")
+        form = self._form(group)
+        self.shared = SharedIndexBox()
+        form.addRow("Server:", self.shared)
+        return group
+
     def _metadata_group(self, metadata_fields: list[str]) -> QGroupBox:
         group = QGroupBox("Metadata policy")
         box = QVBoxLayout(group)
@@ -446,6 +455,7 @@ class SettingsDialog(QDialog):
         profile = self.profile_combo.findData(settings.profile)
         self.profile_combo.setCurrentIndex(max(profile, 0))
         self.ocr_check.setChecked(settings.ocr)
+        self.shared.set_location(settings.shared_index, settings.maintain_shared)
         for name, combo in self._policy_combos.items():
             value = settings.metadata.get(name, FRONT_MATTER_DEFAULT)
             index = combo.findData(value)
@@ -466,6 +476,7 @@ class SettingsDialog(QDialog):
         for spin in (self.overlap_spin, self.window_spin):
             spin.valueChanged.connect(self._refresh)
         self.profile_combo.currentIndexChanged.connect(self._refresh)
+        self.shared.edit.textChanged.connect(self._refresh)
         for combo in self._policy_combos.values():
             combo.currentIndexChanged.connect(self._refresh)
 
@@ -522,7 +533,8 @@ class SettingsDialog(QDialog):
         self.results_spin.setEnabled(self.profile_combo.currentData() == "fitted")
         self.context_spin.setEnabled(self.profile_combo.currentData() == "fitted")
         self.reindex_note.setVisible(self.result_settings().reindex_needed(self._initial))
-        self.ok_button.setEnabled(self._model_ok and self._chunking_ok)
+        self.ok_button.setEnabled(self._model_ok and self._chunking_ok
+                                  and not self.shared.problem())
 
     # ----- results ---------------------------------------------------------------------------
 
@@ -553,6 +565,8 @@ class SettingsDialog(QDialog):
             profile=str(self.profile_combo.currentData()),
             metadata=self._metadata(),
             ocr=self.ocr_check.isChecked(),
+            shared_index=self.shared.location(),
+            maintain_shared=self.shared.maintain.isChecked() and bool(self.shared.location()),
         )
 
     def accept(self) -> None:

@@ -3,8 +3,8 @@
 Each worker is a QObject living in its own QThread and talks to the window
 only through signals (queued across threads). Indexing owns the writes;
 answering owns the llama.cpp model — one thread each, as llama.cpp objects
-must stay on the thread that uses them. Both open their own SQLite
-connection. Cancel and Stop are thread-safe events checked by the core.
+must stay on the thread that uses them. Both open their own connection to
+the index (the SQLite file, or the shared index's server). Cancel and Stop are thread-safe events checked by the core.
 """
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import logging
 import threading
 from pathlib import Path
 
-import apsw
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finished, Retrieved,
@@ -25,8 +24,8 @@ from app.common.bundled import ModelMissing, answer_model_path
 from app.gui.settings import AppSettings
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import SearchError, Searcher
-from app.store.sqlite import Store, StoreError, storage_message
-from app.store.vector_matrix import matrix_for
+from app.store.backends import open_store, parse_location, storage_failure
+from app.store.contract import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -68,17 +67,18 @@ class IndexWorker(QObject):
             embedder = self._embedder_factory(settings)
             index_settings = IndexSettings(profile=settings.profile, ocr=settings.ocr,
                                            chunking=settings.chunking(embedder.window))
-            with Store(Path(db)) as store:
+            with open_store(parse_location(db)) as store:
                 report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,
                                  cancel=self._cancel, skip=self._skip).run(Path(folder))
             self.finished.emit(report)
         except (StoreError, OSError, ValueError) as error:
             self.failed.emit(f"Indexing {folder} stopped: {error}")
-        except apsw.Error as error:  # the disk under the index failed
-            self.failed.emit(f"Indexing {folder} stopped: {storage_message(Path(db), error)}")
         except Exception as error:  # never let a worker die silently
-            log.exception("indexing failed")
-            self.failed.emit(f"Indexing {folder} stopped by an unexpected error: {error}")
+            message = storage_failure(parse_location(db), error)  # the disk or server failed
+            if message is None:
+                log.exception("indexing failed")
+                message = f"an unexpected error: {error}"
+            self.failed.emit(f"Indexing {folder} stopped: {message}")
         finally:
             self.busy = False
 
@@ -117,7 +117,7 @@ class AnswerWorker(QObject):
     def ask(self, question: str, db: str, settings: AppSettings) -> None:
         self.stop_event.clear()
         try:
-            with Store(Path(db)) as store:
+            with open_store(parse_location(db)) as store:
                 searcher = Searcher(store, self._embedder_factory(settings), settings.search())
                 answerer = Answerer(searcher, self._model_for(settings),
                                     answer_tokens=settings.answer_tokens,
@@ -126,11 +126,12 @@ class AnswerWorker(QObject):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
             self.failed.emit(str(error))
-        except apsw.Error as error:
-            self.failed.emit(storage_message(Path(db), error))
         except Exception as error:
-            log.exception("answering failed")
-            self.failed.emit(f"The question could not be answered: {error}")
+            message = storage_failure(parse_location(db), error)  # the disk or server failed
+            if message is None:
+                log.exception("answering failed")
+                message = f"The question could not be answered: {error}"
+            self.failed.emit(message)
 
     @Slot(str, object)
     def warm_up(self, db: str, settings: AppSettings) -> None:
@@ -140,9 +141,10 @@ class AnswerWorker(QObject):
         left for that question to report, in words, when it is asked."""
         try:
             self._embedder_factory(settings).embed(["warm-up"])
-            if Path(db).is_file():
-                with Store(Path(db)) as store:
-                    matrix_for(store)
+            location = parse_location(db)
+            if location.exists():
+                with open_store(location) as store:
+                    store.warm()
             model = self._model_for(settings)
             if hasattr(model, "load"):
                 model.load()

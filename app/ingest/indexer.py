@@ -24,7 +24,7 @@ from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_windo
 from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReadOptions,
                                        ReaderCrashed, ReaderProcess)
 from app.ingest.scan import FoundFile, scan
-from app.store.sqlite import DocumentRecord, Store
+from app.store.contract import DocumentRecord, IndexStore
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +50,9 @@ class IndexSettings:
     max_chunks_per_file: int = 10_000
     ocr: bool = True                  # read scanned PDF pages with OCR
     ocr_max_pages: int | None = None  # per file; None: the OCR module's limit (300)
+    # A shared index has one writer at a time: wait for another indexer to
+    # finish (True), or stop at once saying who it is (False).
+    wait_for_writer: bool = False
 
 
 @dataclass
@@ -63,7 +66,7 @@ class FileResult:
 
 @dataclass
 class Progress:
-    stage: str            # scanning | indexing | done
+    stage: str            # waiting (for another indexer) | scanning | indexing | done
     files_done: int = 0
     files_total: int = 0
     chunks_done: int = 0
@@ -162,7 +165,7 @@ def _storage_reason(error: Exception) -> str:
 
 
 class Indexer:
-    def __init__(self, store: Store, embedder, settings: IndexSettings | None = None,
+    def __init__(self, store: IndexStore, embedder, settings: IndexSettings | None = None,
                  on_progress: Callable[[Progress], None] | None = None,
                  cancel: threading.Event | None = None, skip: threading.Event | None = None):
         self.store = store
@@ -176,10 +179,19 @@ class Indexer:
         self.cancel = cancel or threading.Event()
 
     def run(self, folder: Path) -> IndexReport:
-        started = time.monotonic()
         root = Path(folder).resolve()
         if not root.is_dir():
             raise NotADirectoryError(f"{folder} is not a folder")
+        on_wait = self._waiting if self.settings.wait_for_writer else None
+        with self.store.writer_lock(on_wait):
+            return self._run(root)
+
+    def _waiting(self, holder: str) -> None:
+        log.warning("another indexer is writing this index (%s): waiting for it", holder)
+        self.on_progress(Progress("waiting", current=holder))
+
+    def _run(self, root: Path) -> IndexReport:
+        started = time.monotonic()
         log_encodings(self.embedder)
         rebuilt = self._check_fingerprint(root)
         self.on_progress(Progress("scanning"))
@@ -192,10 +204,9 @@ class Indexer:
         results += unchanged
         done, cancelled, stopped = self._index_files(pending)
         results += done
-        totals = self.store.rows("SELECT count(*) AS chunks, coalesce(sum(over_window), 0) "
-                                 "AS over FROM chunks")[0]
+        totals = self.store.counts()
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
-                             totals["chunks"], totals["over"], time.monotonic() - started,
+                             totals.chunks, totals.over_window, time.monotonic() - started,
                              cancelled, rebuilt, stopped)
         self.on_progress(Progress("done", len(pending), len(pending), report.chunks))
         return report
@@ -206,7 +217,14 @@ class Indexer:
         current = self.store.meta()
         if current == wanted:
             return None
-        changed = sorted(k for k in wanted if current.get(k) != wanted[k])
+        # A shared index is indexed from wherever its maintainer mounts the
+        # folder; documents are stored by their path inside it, so the mount
+        # point is recorded, never a reason to re-embed everything.
+        compared = [k for k in wanted if not (k == "root" and self.store.shared)]
+        changed = sorted(k for k in compared if current.get(k) != wanted[k])
+        if current and not changed:
+            self.store.set_meta({"root": wanted["root"]})
+            return None
         reason = None
         if current:
             reason = "index settings changed: " + ", ".join(changed)

@@ -1,7 +1,8 @@
 """Search: embed small, return big.
 
 Profile `fitted`: the question is embedded and matched against the small
-children with sqlite-vec (KNN) and with FTS5 BM25; the two rankings are fused
+children by vector (KNN) and by words (BM25 in SQLite, PostgreSQL's own
+full-text ranking on a shared index: app/store); the two rankings are fused
 with reciprocal rank fusion; code comes along with the child before it (see
 bring_following_code); children are grouped by their parent section,
 each parent keeping its best fused score; the top parents are returned in
@@ -24,14 +25,13 @@ from typing import Callable, Iterator
 from app.common.documents import CODE, HEADING_SEPARATOR
 from app.common.tokens import count_cl100k
 from app.ingest.chunking.fitted import TABLE_ROW
-from app.store.sqlite import Store
-from app.store.vector_matrix import VectorMatrix, matrix_for
+from app.store.contract import Following, IndexStore
 
 FITTED, SPRING = "fitted", "spring-default"
 MAX_CODE_RUN = 2  # code children in a row that ranking may bring along (bring_following_code)
 MIN_CONTEXT_TOKENS = 200
 MAX_QUERY_TERMS = 64
-BM25_POSTINGS_BUDGET = 15_000   # children FTS5 may score per question (see fts_query)
+BM25_POSTINGS_BUDGET = 15_000   # children BM25 may score per question (see query_terms)
 _TERM = re.compile(r"\w+", re.UNICODE)
 # Starts only at the start of a word, and never gives back what \w++ took:
 # without both, a 20,000-letter "word" cost 4 s (every start, every length).
@@ -128,9 +128,6 @@ class Candidate:
     follows: int | None = None
 
 
-Following = tuple[str, list[tuple[int, str]]]  # a child's kind, the (id, kind) after it
-
-
 @dataclass
 class SearchResponse:
     query: str
@@ -145,7 +142,7 @@ class SearchResponse:
 
 
 class Searcher:
-    def __init__(self, store: Store, embedder, settings: SearchSettings | None = None,
+    def __init__(self, store: IndexStore, embedder, settings: SearchSettings | None = None,
                  count: Callable[[str], int] = count_cl100k):
         self.store = store
         self.embedder = embedder
@@ -164,16 +161,14 @@ class Searcher:
                               "type what you want to know")
         self._check_index()
         allowed = self._allowed_documents()
-        matrix = matrix_for(self.store)
-        # BM25 runs in SQLite while the query is embedded and matched against the
-        # in-memory matrix: all three release the GIL, so on two cores the
-        # lexical ranking costs no wall time. Without the matrix, sqlite-vec and
-        # FTS5 would share the connection, so they run one after the other.
+        # Where the store allows it, BM25 runs while the query is embedded and
+        # matched by vector: both release the GIL, so on two cores the lexical
+        # ranking costs no wall time.
         bm25 = _BM25_THREADS.submit(self._bm25, question, allowed) \
-            if self._hybrid and matrix is not None else None
+            if self._hybrid and self.store.lexical_alongside_vectors() else None
         try:
             vector = self.embedder.embed([question])[0]
-            vector_hits = self._knn(vector, allowed, matrix)
+            vector_hits = self._knn(vector, allowed)
         finally:
             # Never leave while the other thread still uses the connection:
             # the caller may close it (apsw refuses, with a misleading error).
@@ -201,7 +196,7 @@ class Searcher:
 
     # -- checks and filters -------------------------------------------------------
     def _check_index(self) -> None:
-        self._children = self.store.value("SELECT count(*) FROM chunks")
+        self._children = self.store.chunk_count()
         if not self.meta or not self._children:
             raise SearchError("the index is empty: index a folder first "
                               "(handbook-qa index FOLDER)")
@@ -216,21 +211,17 @@ class Searcher:
 
     def _allowed_documents(self) -> list[int] | None:
         """Document ids the query may return, or None for all of them."""
-        rows = self.store.rows("SELECT id, path, deprecated FROM documents")
+        rows = self.store.documents()
         keep = [r for r in rows if (self.settings.include_deprecated or not r["deprecated"])
                 and matches_paths(r["path"], self.settings.paths)]
         return None if len(keep) == len(rows) else [r["id"] for r in keep]
 
     # -- the two rankings ---------------------------------------------------------------
-    def _knn(self, vector, allowed: list[int] | None,
-             matrix: VectorMatrix | None) -> list[tuple[int, float]]:
+    def _knn(self, vector, allowed: list[int] | None) -> list[tuple[int, float]]:
         if allowed == []:
             return []
         k = self.settings.candidates if self.profile != SPRING else self.result_count
-        if matrix is not None:
-            hits = matrix.knn(vector, k, allowed)
-        else:
-            hits = knn_sqlite_vec(self.store, vector, k, allowed)
+        hits = self.store.vector_search(vector, k, allowed)
         if self.profile == SPRING:  # similarity threshold 0.0: cosine distance <= 1
             hits = [(chunk_id, distance) for chunk_id, distance in hits if distance <= 1.0]
         return hits
@@ -238,60 +229,21 @@ class Searcher:
     def _bm25(self, question: str, allowed: list[int] | None) -> list[int]:
         # Below the budget no term can be dropped: skip the vocabulary lookups.
         large = self._children > BM25_POSTINGS_BUDGET
-        query = fts_query(question, self.store.term_frequency if large else None)
-        if not query or allowed == []:
-            return []
-        if allowed is None:  # no join: it doubles the cost of scoring every match
-            sql, params = "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", [query]
-        else:
-            sql = ("SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
-                   f"WHERE chunks_fts MATCH ? AND c.document_id IN "
-                   f"({','.join('?' * len(allowed))})")
-            params = [query, *allowed]
-        sql += " ORDER BY bm25(chunks_fts) LIMIT ?"
-        params.append(self.settings.candidates)
-        return [row[0] for row in self.store.db.execute(sql, params)]
+        terms = query_terms(question, self.store.term_frequency if large else None)
+        return self.store.lexical_search(terms, self.settings.candidates, allowed)
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
-        """Each candidate's kind and the MAX_CODE_RUN children after it in its
-        section (one indexed lookup each: chunks_section_order)."""
-        ids = [c.chunk_id for c in candidates]
-        if not ids:
-            return {}
-        steps = range(1, MAX_CODE_RUN + 1)
-        columns = "".join(f", n{i}.id, n{i}.kind" for i in steps)
-        joins = "".join(f" LEFT JOIN chunks n{i} ON n{i}.section_id = c.section_id "
-                        f"AND n{i}.chunk_index = c.chunk_index + {i}" for i in steps)
-        rows = self.store.db.execute(
-            f"SELECT c.id, c.kind{columns} FROM chunks c{joins} "
-            f"WHERE c.id IN ({','.join('?' * len(ids))})", ids)
-        return {row[0]: (row[1], [(row[i], row[i + 1]) for i in range(2, len(row), 2)
-                                  if row[i] is not None])
-                for row in rows}
+        """Each candidate's kind and the MAX_CODE_RUN children after it in its section."""
+        return self.store.following([c.chunk_id for c in candidates], MAX_CODE_RUN)
 
     # -- results --------------------------------------------------------------------------
-    def _load_chunks(self, ids: list[int]) -> dict[int, dict]:
-        if not ids:
-            return {}
-        rows = self.store.rows(
-            "SELECT c.id, c.section_id, c.document_id, c.chunk_index, c.text, c.start_char, "
-            f"c.end_char, c.page FROM chunks c WHERE c.id IN ({','.join('?' * len(ids))})", ids)
-        return {row["id"]: row for row in rows}
-
-    def _load_sections(self, ids: list[int]) -> dict[int, dict]:
-        rows = self.store.rows(
-            "SELECT s.id, s.document_id, s.heading_path, s.body, s.page_marks, d.path "
-            "FROM sections s JOIN documents d ON d.id = s.document_id "
-            f"WHERE s.id IN ({','.join('?' * len(ids))})", ids)
-        return {row["id"]: row for row in rows}
-
     def _parent_results(self, candidates: list[Candidate]) -> list[Result]:
-        chunks = self._load_chunks([c.chunk_id for c in candidates])
+        chunks = self.store.chunks_by_id([c.chunk_id for c in candidates])
         groups: dict[int, list[Candidate]] = {}
         for candidate in candidates:  # already best first, so each group is too
             groups.setdefault(chunks[candidate.chunk_id]["section_id"], []).append(candidate)
         top = list(groups)[:self.result_count]  # dicts keep insertion (= rank) order
-        sections = self._load_sections(top) if top else {}
+        sections = self.store.sections_by_id(top)
         sizes = [self.count(sections[i]["body"]) for i in top]
         budgets = share_budget(sizes, self.settings.context_tokens,
                                [rank_weight(rank) for rank in range(1, len(top) + 1)])
@@ -304,10 +256,7 @@ class Searcher:
                         chunks: dict[int, dict], budget: int, size: int) -> Result:
         body = section["body"]
         spans = [(chunks[c.chunk_id]["start_char"], chunks[c.chunk_id]["end_char"]) for c in group]
-        units = [] if size <= budget else [
-            (row[0], row[1]) for row in self.store.db.execute(
-                "SELECT start_char, end_char FROM chunks WHERE section_id = ? "
-                "ORDER BY start_char", (section["id"],))]
+        units = [] if size <= budget else self.store.chunk_spans(section["id"])
         regions = excerpts_around(body, spans, budget, self.count, units)
         marks = json.loads(section["page_marks"])
         matches = [_match(c, chunks[c.chunk_id], regions,
@@ -324,9 +273,9 @@ class Searcher:
 
     def _chunk_results(self, candidates: list[Candidate]) -> list[Result]:
         top = candidates[:self.result_count]
-        chunks = self._load_chunks([c.chunk_id for c in top])
-        sections = self._load_sections(sorted({chunks[c.chunk_id]["section_id"] for c in top})) \
-            if top else {}
+        chunks = self.store.chunks_by_id([c.chunk_id for c in top])
+        sections = self.store.sections_by_id(sorted({chunks[c.chunk_id]["section_id"]
+                                                     for c in top}))
         results = []
         for rank, candidate in enumerate(top, start=1):
             chunk = chunks[candidate.chunk_id]
@@ -450,19 +399,20 @@ def bring_following_code(candidates: list[Candidate],
     return ordered
 
 
-def fts_query(question: str, frequency: Callable[[str], int] | None = None,
-              budget: int = BM25_POSTINGS_BUDGET) -> str:
-    """An FTS5 query in which every term is a quoted word: never operators or syntax.
+def query_terms(question: str, frequency: Callable[[str], int] | None = None,
+                budget: int = BM25_POSTINGS_BUDGET) -> list[str]:
+    """The words of a question that BM25 looks for (the store quotes each one:
+    never operators or syntax).
 
-    FTS5 scores every child that contains any term, so a term found in tens of
+    BM25 scores every child that contains any term, so a term found in tens of
     thousands of children costs tens of milliseconds while adding almost
-    nothing to BM25 (its IDF is near zero). Given each term's document
-    frequency, the rarest terms are kept while their matches fit `budget`;
-    the rarest one always stays.
+    nothing (its IDF is near zero). Given each term's document frequency, the
+    rarest terms are kept while their matches fit `budget`; the rarest one
+    always stays.
     """
     terms: list[str] = []
-    # "1/8/1999", "pg_hba.conf", "vm.overcommit_memory": a compound is quoted
-    # whole, which FTS5 reads as a phrase of its parts, next to the parts alone.
+    # "1/8/1999", "pg_hba.conf", "vm.overcommit_memory": a compound is kept
+    # whole (the store matches it as a phrase of its parts), next to the parts.
     for term in _COMPOUND.findall(question.lower()) + _TERM.findall(question.lower()):
         if term not in _STOPWORDS and term not in terms:
             terms.append(term)
@@ -479,18 +429,7 @@ def fts_query(question: str, frequency: Callable[[str], int] | None = None,
             kept.add(term)
             total += frequencies[term]
         terms = [term for term in terms if term in kept]
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-
-
-def knn_sqlite_vec(store: Store, vector, k: int,
-                   allowed: list[int] | None) -> list[tuple[int, float]]:
-    """sqlite-vec's own KNN: used when the in-memory matrix would be too big."""
-    sql = "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ?"
-    params: list = [vector.tobytes(), k]
-    if allowed is not None:
-        sql += f" AND document_id IN ({','.join('?' * len(allowed))})"
-        params += allowed
-    return [(row[0], row[1]) for row in store.db.execute(sql + " ORDER BY distance", params)]
+    return terms
 
 
 def matches_paths(path: str, patterns: list[str]) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -18,14 +17,13 @@ import numpy as np
 
 from app.common.chunks import Child
 from app.common.documents import Section
+from app.store.contract import (FAILED, INDEXED, DocumentRecord, Following,  # noqa: F401
+                                IndexCounts, StoreError, checked_vectors, document_values)
+# (FAILED, INDEXED, DocumentRecord and StoreError stay importable from here.)
+from app.store.queries import CHUNK_COLUMNS, CHUNK_DETAIL_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS
 from app.store.sqlite_migrations import MIGRATIONS
 
-INDEXED, FAILED = "indexed", "failed"
 FTS_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])  # as in migration 1
-
-
-class StoreError(Exception):
-    """The index file cannot be used; the message says what to do."""
 
 
 def storage_message(path: Path, error: Exception) -> str:
@@ -44,21 +42,6 @@ def storage_message(path: Path, error: Exception) -> str:
     if isinstance(error, (apsw.BusyError, apsw.LockedError)):
         return f"the index {path} is busy (another program is writing it); try again shortly"
     return f"the index {path} could not be used ({error})"
-
-
-@dataclass
-class DocumentRecord:
-    path: str  # relative to the indexed folder, '/'-separated
-    sha256: str
-    size: int
-    mtime: float
-    format: str
-    title: str = ""
-    metadata: dict | None = None
-    pages: int | None = None
-    encoding: str | None = None
-    ocr_pages: int = 0
-    ocr_confidence: float | None = None
 
 
 def _set_wal(connection, attempts: int = 100) -> None:
@@ -100,9 +83,15 @@ def connect(path: Path):
     return connection
 
 
+def _marks(values) -> str:
+    return ",".join("?" * len(values))
+
+
 class Store:
     def __init__(self, path: Path):
         self.path = Path(path)
+        self.location = str(self.path)
+        self.shared = False
         self.db = connect(self.path)
         self._fts_tokenizer = None
         self._migrate()
@@ -172,17 +161,12 @@ class Store:
     def write_document(self, record: DocumentRecord, sections: Sequence[Section],
                        children: Sequence[Child], vectors: np.ndarray) -> None:
         """Replace a document's sections, chunks and vectors in one transaction."""
-        vectors = np.asarray(vectors, dtype=np.float32)
-        if len(vectors) != len(children):
-            raise ValueError(f"{record.path}: {len(children)} chunks but {len(vectors)} vectors")
-        if not np.isfinite(vectors).all():
-            raise ValueError(f"{record.path}: the embedder produced NaN or infinite values")
-        metadata = record.metadata or {}
+        vectors = checked_vectors(record, children, vectors)
         import apsw
 
         try:
             with self.db:
-                document_id = self._upsert_document(record, metadata, children)
+                document_id = self._upsert_document(record, children)
                 self._delete_content(document_id)
                 section_ids = [self._insert_section(document_id, ordinal, section)
                                for ordinal, section in enumerate(sections)]
@@ -266,18 +250,150 @@ class Store:
                   for token in tokens]
         return min(counts, default=0)  # a phrase of several tokens matches at most the rarest
 
+    def writer_lock(self, on_wait=None):
+        """Nothing to take: an index file belongs to one user's app, and SQLite
+        already serialises the one-transaction-per-document writes."""
+        from contextlib import nullcontext
+
+        return nullcontext()
+
+    def chunk_count(self) -> int:
+        return self.value("SELECT count(*) FROM chunks")
+
+    def warm(self) -> None:
+        """Read the vectors into memory now, not at the first question."""
+        from app.store.vector_matrix import matrix_for
+
+        matrix_for(self)
+
+    def counts(self) -> IndexCounts:
+        documents = self.rows(
+            "SELECT coalesce(sum(status = 'indexed'), 0) AS indexed, "
+            "coalesce(sum(status = 'failed'), 0) AS failed, max(indexed_at) AS last "
+            "FROM documents")[0]
+        chunks = self.rows("SELECT count(*) AS n, coalesce(sum(over_window), 0) AS over "
+                           "FROM chunks")[0]
+        return IndexCounts(documents=documents["indexed"], failed_documents=documents["failed"],
+                           sections=self.value("SELECT count(*) FROM sections"),
+                           chunks=chunks["n"], over_window=chunks["over"],
+                           last_indexed_at=documents["last"])
+
+    # -- search -----------------------------------------------------------------------
+    def vector_search(self, vector, k: int,
+                      allowed: list[int] | None) -> list[tuple[int, float]]:
+        """From the in-memory matrix when it fits (app/store/vector_matrix.py),
+        else sqlite-vec's own KNN: identical results, the matrix is faster."""
+        from app.store.vector_matrix import matrix_for
+
+        if allowed == [] or k <= 0:
+            return []
+        matrix = matrix_for(self)
+        if matrix is not None:
+            return matrix.knn(vector, k, allowed)
+        return self.knn_sqlite_vec(vector, k, allowed)
+
+    def knn_sqlite_vec(self, vector, k: int,
+                       allowed: list[int] | None) -> list[tuple[int, float]]:
+        """sqlite-vec's own KNN: used when the in-memory matrix would be too big."""
+        sql = "SELECT rowid, distance FROM vec_chunks WHERE embedding MATCH ? AND k = ?"
+        params: list = [np.asarray(vector, dtype=np.float32).tobytes(), k]
+        if allowed is not None:
+            sql += f" AND document_id IN ({_marks(allowed)})"
+            params += allowed
+        return [(row[0], row[1]) for row in self.db.execute(sql + " ORDER BY distance", params)]
+
+    def lexical_alongside_vectors(self) -> bool:
+        """With the vectors in memory, BM25 runs in SQLite while numpy matches
+        the question: both release the GIL. Without it, sqlite-vec and FTS5
+        would share the connection, so they run one after the other."""
+        from app.store.vector_matrix import matrix_for
+
+        return matrix_for(self) is not None
+
+    def lexical_search(self, terms: list[str], k: int, allowed: list[int] | None) -> list[int]:
+        """FTS5 BM25 over the embedded text. Every term is quoted: a compound
+        ("pg_hba.conf") is read by FTS5 as a phrase of its parts, and nothing
+        in a question is ever an operator."""
+        query = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+        if not query or allowed == [] or k <= 0:
+            return []
+        if allowed is None:  # no join: it doubles the cost of scoring every match
+            sql, params = "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?", [query]
+        else:
+            sql = ("SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid "
+                   f"WHERE chunks_fts MATCH ? AND c.document_id IN ({_marks(allowed)})")
+            params = [query, *allowed]
+        return [row[0] for row in self.db.execute(
+            sql + " ORDER BY bm25(chunks_fts) LIMIT ?", [*params, k])]
+
+    def following(self, ids: list[int], steps: int) -> dict[int, Following]:
+        """One indexed lookup per child and step (chunks_section_order)."""
+        if not ids:
+            return {}
+        numbers = range(1, steps + 1)
+        columns = "".join(f", n{i}.id, n{i}.kind" for i in numbers)
+        joins = "".join(f" LEFT JOIN chunks n{i} ON n{i}.section_id = c.section_id "
+                        f"AND n{i}.chunk_index = c.chunk_index + {i}" for i in numbers)
+        rows = self.db.execute(f"SELECT c.id, c.kind{columns} FROM chunks c{joins} "
+                               f"WHERE c.id IN ({_marks(ids)})", list(ids))
+        return {row[0]: (row[1], [(row[i], row[i + 1]) for i in range(2, len(row), 2)
+                                  if row[i] is not None])
+                for row in rows}
+
+    def chunks_by_id(self, ids) -> dict[int, dict[str, Any]]:
+        ids = list(ids)
+        if not ids:
+            return {}
+        return {row["id"]: row for row in self.rows(
+            f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE id IN ({_marks(ids)})", ids)}
+
+    def sections_by_id(self, ids) -> dict[int, dict[str, Any]]:
+        ids = list(ids)
+        if not ids:
+            return {}
+        return {row["id"]: row for row in self.rows(
+            f"SELECT {SECTION_COLUMNS}, d.path FROM sections s "
+            f"JOIN documents d ON d.id = s.document_id WHERE s.id IN ({_marks(ids)})", ids)}
+
+    def section_children(self, section_ids) -> list[dict[str, Any]]:
+        section_ids = list(section_ids)
+        if not section_ids:
+            return []
+        return self.rows(f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE section_id IN "
+                         f"({_marks(section_ids)}) ORDER BY section_id, chunk_index",
+                         section_ids)
+
+    def chunk_spans(self, section_id: int) -> list[tuple[int, int]]:
+        return [(row[0], row[1]) for row in self.db.execute(
+            "SELECT start_char, end_char FROM chunks WHERE section_id = ? ORDER BY start_char",
+            (section_id,))]
+
+    def section_bodies(self) -> list[str]:
+        return [row[0] for row in self.db.execute("SELECT body FROM sections")]
+
+    # -- chunk health ---------------------------------------------------------------------
+    def chunk_lengths(self) -> list[dict[str, Any]]:
+        return self.rows("SELECT tokens, tokens_cl100k, split_level, kind FROM chunks")
+
+    def over_window_chunks(self) -> list[dict[str, Any]]:
+        return self.rows(OVER_WINDOW_SQL)
+
+    def chunk_detail(self, chunk_id: int) -> dict[str, Any] | None:
+        found = self.rows(CHUNK_DETAIL_SQL.replace("%s", "?"), (chunk_id,))
+        return found[0] if found else None
+
     # -- internals ------------------------------------------------------------
     def _vectors_changed(self) -> None:
         self.db.execute("UPDATE vectors_version SET token = lower(hex(randomblob(8)))")
 
-    def _upsert_document(self, record: DocumentRecord, metadata: dict,
-                         children: Sequence[Child]) -> int:
-        over = sum(1 for child in children if child.over_window)
+    def _upsert_document(self, record: DocumentRecord, children: Sequence[Child]) -> int:
         self.db.execute(
             "INSERT INTO documents(path, sha256, size, mtime, format, title, metadata, "
             "deprecated, pages, status, error, chunks, over_window, indexed_at, encoding, "
             "ocr_pages, ocr_confidence) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?) "
+            "VALUES (:path, :sha256, :size, :mtime, :format, :title, :metadata, :deprecated, "
+            ":pages, :status, NULL, :chunks, :over_window, :indexed_at, :encoding, :ocr_pages, "
+            ":ocr_confidence) "
             "ON CONFLICT(path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, "
             "mtime = excluded.mtime, format = excluded.format, title = excluded.title, "
             "metadata = excluded.metadata, deprecated = excluded.deprecated, "
@@ -286,11 +402,7 @@ class Store:
             "indexed_at = excluded.indexed_at, crashes = 0, crash_sha256 = NULL, "
             "encoding = excluded.encoding, ocr_pages = excluded.ocr_pages, "
             "ocr_confidence = excluded.ocr_confidence",
-            (record.path, record.sha256, record.size, record.mtime, record.format,
-             record.title, json.dumps(metadata, default=str),
-             int(metadata.get("deprecated") is True), record.pages, INDEXED,
-             len(children), over, time.time(), record.encoding, record.ocr_pages,
-             record.ocr_confidence))
+            document_values(record, children, time.time()))
         return self.value("SELECT id FROM documents WHERE path = ?", (record.path,))
 
     def _delete_content(self, document_id: int) -> None:

@@ -1,0 +1,74 @@
+"""Which store a location names, and opening it.
+
+A location is an index file (the SQLite store, the default) or a PostgreSQL
+server: a libpq URI (`postgresql://user@host/db`) or key/value string
+(`service=handbook`, `host=… dbname=…`). Front ends pass what the user typed
+to `parse_location` and open it with `open_store`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.store.contract import IndexStore, StoreError
+from app.store.postgres import display_location, is_server_location
+
+
+class ServerLocation(str):
+    """A shared index on a PostgreSQL server; the string is the libpq
+    connection string. Show it with `.display`, which leaves out a password."""
+
+    @property
+    def display(self) -> str:
+        return display_location(self)
+
+    def exists(self) -> bool:  # the server says, when it is opened
+        return True
+
+
+Location = Path | ServerLocation
+
+
+def parse_location(text: str | Path) -> Location:
+    if isinstance(text, (Path, ServerLocation)):
+        return text
+    return ServerLocation(text.strip()) if is_server_location(text) else Path(text)
+
+
+def describe(location: Location) -> str:
+    return location.display if isinstance(location, ServerLocation) else str(location)
+
+
+def open_store(location: Location) -> IndexStore:
+    """The store at `location`; StoreError (in words) when it cannot be opened."""
+    if isinstance(location, ServerLocation):
+        from app.store.postgres import PostgresStore
+
+        return PostgresStore(str(location))
+    from app.store.sqlite import Store
+
+    return Store(Path(location))
+
+
+def storage_failure(location: Location, error: BaseException) -> str | None:
+    """A failure of the store's own engine met mid-command (a disk, a server),
+    in words; None for anything else."""
+    if isinstance(error, StoreError):
+        return str(error)
+    try:
+        import apsw
+
+        if isinstance(error, apsw.Error):
+            from app.store.sqlite import storage_message
+
+            return storage_message(Path(location), error)
+    except ImportError:  # pragma: no cover - apsw is a dependency
+        pass
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    if isinstance(error, psycopg.Error):
+        from app.store.postgres import server_message
+
+        return server_message(describe(location), error)
+    return None

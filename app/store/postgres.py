@@ -1,0 +1,552 @@
+"""The shared index: the store contract on PostgreSQL with pgvector (psycopg 3).
+
+For a team: one index on a server, written by one indexer and read by many
+askers. Vectors live in `chunks.embedding` (pgvector, HNSW over cosine
+distance), the lexical side is PostgreSQL's own full-text search over a
+generated tsvector; search fuses the two exactly as it does on SQLite.
+
+Every statement is parameterised: document text, headings, paths and
+questions only ever travel as values. A document is written in one
+transaction, so an asker sees it either as it was or as it is. The
+connection runs in autocommit: each read is its own snapshot, each write
+opens a transaction of its own.
+
+Passwords are never stored by the app: libpq reads them from the password
+file (~/.pgpass), a service file or PGPASSWORD.
+"""
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import numpy as np
+
+from app.common.chunks import Child
+from app.common.documents import Section
+from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
+                                StoreError, checked_vectors, document_values)
+from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG
+from app.store.queries import CHUNK_COLUMNS, CHUNK_DETAIL_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS
+
+URI_PREFIXES = ("postgresql://", "postgres://")
+MIGRATION_LOCK = 0x48425141_0001  # pg_advisory_xact_lock key: "HBQA" + 1
+WRITER_LOCK = 0x48425141_0002     # pg_advisory_lock key, held by the one indexer
+CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is reported, not waited on
+# HNSW candidates per search (pgvector's default is 40): with 20 children
+# asked for and a document filter, 40 can come back short.
+EF_SEARCH = 100
+
+DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
+                    "deprecated", "pages", "status", "chunks", "over_window", "indexed_at",
+                    "encoding", "ocr_pages", "ocr_confidence")
+CHUNK_WRITE_COLUMNS = ("section_id", "document_id", "chunk_index", "total_chunks", "kind", "text",
+                       "embedded_text", "start_char", "end_char", "page", "tokens",
+                       "tokens_cl100k", "over_window", "invisible_tokens", "split_level",
+                       "embedding")
+
+
+def is_server_location(location: str) -> bool:
+    """A libpq URI (postgresql://…) or key/value string naming a service or host."""
+    text = str(location).strip()
+    return text.startswith(URI_PREFIXES) or (
+        "=" in text and any(text.startswith(key + "=") or f" {key}=" in text
+                            for key in ("service", "host", "dbname", "hostaddr")))
+
+
+def display_location(conninfo: str) -> str:
+    """The location without its password, for messages and the window title."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        parts = conninfo_to_dict(conninfo)
+    except Exception:  # noqa: BLE001 - an unparsable string is reported by connect
+        return "the shared index"
+    if parts.get("service"):
+        return f"service {parts['service']}"
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    host = parts.get("host") or parts.get("hostaddr") or "localhost"
+    port = f":{parts['port']}" if parts.get("port") else ""
+    return f"postgresql://{user}{host}{port}/{parts.get('dbname', '')}"
+
+
+def without_password(conninfo: str) -> str:
+    """The connection string with any password taken out: the app never keeps
+    one (libpq reads it from ~/.pgpass, a service file or PGPASSWORD)."""
+    if not conninfo:
+        return ""
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    try:
+        parts = conninfo_to_dict(conninfo)
+    except Exception:  # noqa: BLE001 - kept as typed; connecting will say what is wrong
+        return conninfo
+    if "password" not in parts:
+        return conninfo
+    parts.pop("password")
+    return make_conninfo(**parts)
+
+
+def server_message(where: str, error: Exception) -> str:
+    """What a PostgreSQL error met while using the shared index means, in words."""
+    import psycopg
+    from psycopg import errors
+
+    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    if isinstance(error, errors.InsufficientPrivilege):
+        return (f"the shared index {where} is read-only for this user ({text}); "
+                "indexing needs the role that maintains it")
+    if isinstance(error, (errors.ReadOnlySqlTransaction,)):
+        return f"the shared index {where} is read-only here ({text})"
+    if isinstance(error, errors.DiskFull):
+        return f"the server holding the shared index {where} is out of disk space ({text})"
+    if isinstance(error, psycopg.OperationalError):
+        lowered = text.lower()
+        if "password" in lowered or "authentication" in lowered:
+            return (f"the server refused the login to {where} ({text}); the app stores no "
+                    "passwords: put it in ~/.pgpass, a service file or PGPASSWORD")
+        if "does not exist" in lowered:
+            return f"{where}: {text}"
+        return (f"the shared index server {where} does not answer ({text}); "
+                "is it running, and is the address right?")
+    return f"the shared index {where} could not be used ({text})"
+
+
+def _application_name() -> str:
+    """What pg_stat_activity shows of us: who is indexing, from which computer."""
+    import platform
+
+    return f"handbook-qa on {platform.node() or 'an unnamed computer'}"[:63]
+
+
+def _text(value: str) -> str:
+    """PostgreSQL text holds no NUL and no lone surrogates; each is replaced by
+    U+FFFD, one character for one, so every offset into the text still holds."""
+    if "\x00" in value:
+        value = value.replace("\x00", "\ufffd")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        value = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+    return value
+
+
+def _vector(values: np.ndarray) -> str:
+    """pgvector's text form; repr keeps every float32 exact."""
+    return "[" + ",".join(map(repr, np.asarray(values, dtype=np.float32).tolist())) + "]"
+
+
+class PostgresStore:
+    def __init__(self, conninfo: str):
+        import psycopg
+        from psycopg.rows import dict_row
+
+        self.conninfo = conninfo
+        self.location = display_location(conninfo)
+        self.shared = True
+        try:
+            self.conn = psycopg.connect(conninfo, autocommit=True, row_factory=dict_row,
+                                        connect_timeout=CONNECT_TIMEOUT,
+                                        application_name=_application_name())
+        except psycopg.Error as error:
+            raise StoreError(server_message(self.location, error)) from error
+        try:
+            self._migrate()
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> PostgresStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- plumbing -------------------------------------------------------------------------
+    def rows(self, sql: str, params: Sequence | dict = ()) -> list[dict[str, Any]]:
+        return self.conn.execute(sql, params).fetchall()
+
+    def value(self, sql: str, params: Sequence = ()) -> Any:
+        row = self.conn.execute(sql, params).fetchone()
+        return next(iter(row.values())) if row else None
+
+    def _migrate(self) -> None:
+        """Apply missing migrations, each in its own transaction, under an
+        advisory lock so two clients opening a new index cannot both create it.
+        A schema that is up to date is only read: askers with a read-only role
+        open it without writing anything."""
+        import psycopg
+
+        if self._pending():
+            try:
+                for version, sql in MIGRATIONS:
+                    with self.conn.transaction():
+                        self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+                        self.conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations("
+                                          "version integer PRIMARY KEY, "
+                                          "applied_at double precision NOT NULL)")
+                        if self.value("SELECT 1 FROM schema_migrations WHERE version = %s",
+                                      (version,)):
+                            continue
+                        self.conn.execute(sql)
+                        self.conn.execute("INSERT INTO schema_migrations VALUES (%s, %s)",
+                                          (version, time.time()))
+            except psycopg.errors.InsufficientPrivilege as error:
+                have = self.schema_version_or_none()
+                raise StoreError(
+                    f"the shared index {self.location} has schema version {have or 'none'} and "
+                    f"this app needs {MIGRATIONS[-1][0]}, but this user may not update it "
+                    f"({error}); whoever maintains the index runs 'handbook-qa index' once"
+                ) from error
+            except (psycopg.errors.UndefinedFile, psycopg.errors.FeatureNotSupported) as error:
+                raise StoreError(
+                    f"the server of {self.location} has no pgvector extension ({error}); "
+                    "install pgvector there (https://github.com/pgvector/pgvector)") from error
+            except psycopg.Error as error:
+                raise StoreError(server_message(self.location, error)) from error
+
+    def _pending(self) -> bool:
+        have = self.schema_version_or_none()
+        return have is None or have < MIGRATIONS[-1][0]
+
+    def schema_version_or_none(self) -> int | None:
+        if self.value("SELECT to_regclass('schema_migrations') IS NOT NULL") is not True:
+            return None
+        return self.value("SELECT max(version) FROM schema_migrations")
+
+    @property
+    def schema_version(self) -> int:
+        return self.schema_version_or_none() or 0
+
+    # -- index_meta -------------------------------------------------------------------------
+    def meta(self) -> dict[str, str]:
+        return {row["key"]: row["value"] for row in self.rows("SELECT key, value FROM index_meta")}
+
+    def set_meta(self, values: dict[str, str]) -> None:
+        with self.conn.transaction():
+            self._set_meta(values)
+
+    def _set_meta(self, values: dict[str, str]) -> None:
+        with self.conn.cursor() as cursor:
+            cursor.executemany("INSERT INTO index_meta(key, value) VALUES (%s, %s) "
+                               "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                               [(key, _text(str(value))) for key, value in values.items()])
+
+    def clear(self, meta: dict[str, str]) -> None:
+        with self.conn.transaction():
+            self.conn.execute("DELETE FROM chunks")
+            self.conn.execute("DELETE FROM sections")
+            self.conn.execute("DELETE FROM documents")
+            self.conn.execute("DELETE FROM index_meta")
+            self._set_meta(meta)
+
+    # -- documents ------------------------------------------------------------------------------
+    def documents(self) -> list[dict[str, Any]]:
+        return self.rows("SELECT * FROM documents ORDER BY path")
+
+    def document(self, path: str) -> dict[str, Any] | None:
+        found = self.rows("SELECT * FROM documents WHERE path = %s", (path,))
+        return found[0] if found else None
+
+    def write_document(self, record: DocumentRecord, sections: Sequence[Section],
+                       children: Sequence[Child], vectors: np.ndarray) -> None:
+        """Replace a document's sections, chunks and vectors in one transaction."""
+        vectors = checked_vectors(record, children, vectors)
+        with self.conn.transaction():
+            document_id = self._upsert_document(record, children)
+            self.conn.execute("DELETE FROM chunks WHERE document_id = %s", (document_id,))
+            self.conn.execute("DELETE FROM sections WHERE document_id = %s", (document_id,))
+            section_ids = [self._insert_section(document_id, ordinal, section)
+                           for ordinal, section in enumerate(sections)]
+            with self.conn.cursor() as cursor:
+                columns = ", ".join(CHUNK_WRITE_COLUMNS)
+                with cursor.copy(f"COPY chunks({columns}) FROM STDIN") as copy:
+                    for child, vector in zip(children, vectors):
+                        copy.write_row((
+                            section_ids[child.section], document_id, child.chunk_index,
+                            child.total_chunks, child.kind, _text(child.text),
+                            _text(child.embedded_text), child.start, child.end, child.page,
+                            child.tokens, child.tokens_cl100k, int(child.over_window),
+                            child.invisible_tokens, child.split_level, _vector(vector)))
+
+    def _upsert_document(self, record: DocumentRecord, children: Sequence[Child]) -> int:
+        values = document_values(record, children, time.time())
+        values = {key: _text(value) if isinstance(value, str) else value
+                  for key, value in values.items()}
+        columns = ", ".join(DOCUMENT_COLUMNS)
+        placeholders = ", ".join(f"%({name})s" for name in DOCUMENT_COLUMNS)
+        updates = ", ".join(f"{name} = excluded.{name}" for name in DOCUMENT_COLUMNS
+                            if name != "path")
+        return self.value(
+            f"INSERT INTO documents({columns}) VALUES ({placeholders}) "
+            f"ON CONFLICT (path) DO UPDATE SET {updates}, error = NULL, crashes = 0, "
+            "crash_sha256 = NULL RETURNING id", values)
+
+    def _insert_section(self, document_id: int, ordinal: int, section: Section) -> int:
+        import json
+
+        return self.value(
+            "INSERT INTO sections(document_id, ordinal, heading, heading_path, level, "
+            "page_start, page_end, page_marks, body, start_char, end_char) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id",
+            (document_id, ordinal, _text(section.heading),
+             _text(json.dumps(section.heading_path)), section.level, section.page_start,
+             section.page_end, json.dumps(section.page_marks), _text(section.body),
+             section.start_char, section.end_char))
+
+    def record_failure(self, record: DocumentRecord, error: str) -> None:
+        """Mark a file as failed; whatever was indexed from it before stays searchable."""
+        from pathlib import PurePosixPath
+
+        self.conn.execute(
+            "INSERT INTO documents(path, sha256, size, mtime, format, title, status, error) "
+            "VALUES (%s, NULL, %s, %s, %s, %s, %s, %s) ON CONFLICT (path) DO UPDATE SET "
+            "status = excluded.status, error = excluded.error",
+            (record.path, record.size, record.mtime, record.format,
+             _text(record.title or PurePosixPath(record.path).name), FAILED, _text(error)))
+
+    def record_crash(self, record: DocumentRecord) -> None:
+        """Count a parser crash on this content (see QUARANTINE_AFTER in the indexer)."""
+        with self.conn.transaction():
+            self.record_failure(record, "the parser crashed on this file")
+            self.conn.execute(
+                "UPDATE documents SET crashes = CASE WHEN crash_sha256 IS NOT DISTINCT FROM %s "
+                "THEN crashes + 1 ELSE 1 END, crash_sha256 = %s WHERE path = %s",
+                (record.sha256, record.sha256, record.path))
+
+    def touch_document(self, path: str, size: int, mtime: float) -> None:
+        self.conn.execute("UPDATE documents SET size = %s, mtime = %s WHERE path = %s",
+                          (size, mtime, path))
+
+    def remove_documents(self, paths: Iterable[str]) -> None:
+        paths = list(paths)
+        if not paths:
+            return
+        with self.conn.transaction():  # sections and chunks go with them (ON DELETE CASCADE)
+            self.conn.execute("DELETE FROM documents WHERE path = ANY(%s)", (paths,))
+
+    @contextmanager
+    def writer_lock(self, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+        """A session advisory lock on the server: it goes with the connection,
+        so an indexer that is killed or loses the network frees it at once."""
+        if not self.value("SELECT pg_try_advisory_lock(%s)", (WRITER_LOCK,)):
+            holder = self._writer()
+            if on_wait is None:
+                raise IndexBusy(f"another indexer is writing the shared index {self.location} "
+                                f"({holder}); try again when it is done, or wait for it "
+                                "(index --wait)")
+            on_wait(holder)
+            self.conn.execute("SELECT pg_advisory_lock(%s)", (WRITER_LOCK,))
+        try:
+            yield
+        finally:
+            if not self.conn.closed:
+                self.conn.execute("SELECT pg_advisory_unlock(%s)", (WRITER_LOCK,))
+
+    def _writer(self) -> str:
+        """Who holds the writer lock, in words (pg_stat_activity may hide it
+        from a role without pg_read_all_stats: then just "another session")."""
+        rows = self.rows(
+            "SELECT a.usename, a.application_name, a.client_addr::text AS address, "
+            "a.backend_start FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+            "WHERE l.locktype = 'advisory' AND l.granted "
+            "AND ((l.classid::bigint << 32) | l.objid::bigint) = %s", (WRITER_LOCK,))
+        if not rows or not rows[0]["usename"]:
+            return "another session"
+        row = rows[0]
+        where = f" from {row['address']}" if row["address"] else ""
+        since = row["backend_start"].strftime("%Y-%m-%d %H:%M %Z").strip()
+        return f"user {row['usename']}, {row['application_name'] or 'a client'}{where}, since {since}"
+
+    def counts(self) -> IndexCounts:
+        documents = self.rows(
+            "SELECT count(*) FILTER (WHERE status = 'indexed') AS indexed, "
+            "count(*) FILTER (WHERE status = 'failed') AS failed, max(indexed_at) AS last "
+            "FROM documents")[0]
+        chunks = self.rows("SELECT count(*) AS n, coalesce(sum(over_window), 0) AS over "
+                           "FROM chunks")[0]
+        return IndexCounts(documents=documents["indexed"], failed_documents=documents["failed"],
+                           sections=self.value("SELECT count(*) FROM sections"),
+                           chunks=chunks["n"], over_window=int(chunks["over"]),
+                           last_indexed_at=documents["last"])
+
+    def chunk_count(self) -> int:
+        return self.value("SELECT count(*) FROM chunks")
+
+    def check(self) -> list[str]:
+        """Cross-checks of our own (the server keeps its own files consistent)."""
+        problems = []
+        stray = self.value("SELECT count(*) FROM chunks c LEFT JOIN sections s "
+                           "ON s.id = c.section_id WHERE s.id IS NULL OR "
+                           "s.document_id <> c.document_id")
+        if stray:
+            problems.append(f"{stray} chunks do not belong to their section's document")
+        wrong = self.value("SELECT count(*) FROM documents d WHERE status = 'indexed' AND "
+                           "chunks <> (SELECT count(*) FROM chunks c WHERE c.document_id = d.id)")
+        if wrong:
+            problems.append(f"{wrong} documents hold another number of chunks than recorded")
+        return problems
+
+    # -- search -----------------------------------------------------------------------------------
+    def warm(self) -> None:
+        """Nothing to load: the server holds the vectors."""
+
+    def lexical_alongside_vectors(self) -> bool:
+        return False  # one connection: its statements run one after the other
+
+    def vector_search(self, vector, k: int,
+                      allowed: list[int] | None) -> list[tuple[int, float]]:
+        """HNSW over cosine distance. The index answers only a bare ORDER BY
+        distance, so ties are ordered by id here, as the SQLite store does."""
+        if allowed == [] or k <= 0:
+            return []
+        where, params = ("", []) if allowed is None else \
+            ("WHERE document_id = ANY(%s)", [list(allowed)])
+        with self.conn.transaction():
+            self.conn.execute(f"SET LOCAL hnsw.ef_search = {max(EF_SEARCH, k)}")
+            if allowed is not None:  # keep scanning the graph until k filtered rows are found
+                self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            rows = self.conn.execute(
+                f"SELECT id, embedding <=> %s::vector AS distance FROM chunks {where} "
+                "ORDER BY embedding <=> %s::vector LIMIT %s",
+                [_vector(vector), *params, _vector(vector), k]).fetchall()
+        hits = [(row["id"], float(row["distance"])) for row in rows]
+        return sorted(hits, key=lambda hit: (hit[1], hit[0]))
+
+    def lexical_search(self, terms: list[str], k: int, allowed: list[int] | None) -> list[int]:
+        """PostgreSQL full-text search ranked by ts_rank with length
+        normalisation (the nearest it has to BM25). Each term is its own
+        phraseto_tsquery: a value, never tsquery syntax; a compound
+        ("pg_hba.conf") is matched as the phrase the parser makes of it."""
+        if not terms or allowed == [] or k <= 0:
+            return []
+        query = " || ".join(f"phraseto_tsquery('{TEXT_SEARCH_CONFIG}', %s)" for _ in terms)
+        where, params = ("", []) if allowed is None else \
+            ("AND c.document_id = ANY(%s)", [list(allowed)])
+        rows = self.rows(
+            f"WITH q AS (SELECT ({query}) AS query) "
+            f"SELECT c.id FROM chunks c, q WHERE c.tsv @@ q.query {where} "
+            "ORDER BY ts_rank(c.tsv, q.query, 1) DESC, c.id LIMIT %s",
+            [*map(_text, terms), *params, k])
+        return [row["id"] for row in rows]
+
+    def term_frequency(self, word: str) -> int:
+        return self.value(f"SELECT count(*) FROM chunks WHERE tsv @@ "
+                          f"phraseto_tsquery('{TEXT_SEARCH_CONFIG}', %s)", (_text(word),))
+
+    def following(self, ids: list[int], steps: int) -> dict[int, Following]:
+        if not ids:
+            return {}
+        numbers = range(1, steps + 1)
+        columns = "".join(f", n{i}.id AS id{i}, n{i}.kind AS kind{i}" for i in numbers)
+        joins = "".join(f" LEFT JOIN chunks n{i} ON n{i}.section_id = c.section_id "
+                        f"AND n{i}.chunk_index = c.chunk_index + {i}" for i in numbers)
+        rows = self.rows(f"SELECT c.id, c.kind{columns} FROM chunks c{joins} "
+                         "WHERE c.id = ANY(%s)", (list(ids),))
+        return {row["id"]: (row["kind"], [(row[f"id{i}"], row[f"kind{i}"]) for i in numbers
+                                          if row[f"id{i}"] is not None])
+                for row in rows}
+
+    def chunks_by_id(self, ids) -> dict[int, dict[str, Any]]:
+        ids = list(ids)
+        if not ids:
+            return {}
+        return {row["id"]: row for row in self.rows(
+            f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE id = ANY(%s)", (ids,))}
+
+    def sections_by_id(self, ids) -> dict[int, dict[str, Any]]:
+        ids = list(ids)
+        if not ids:
+            return {}
+        return {row["id"]: row for row in self.rows(
+            f"SELECT {SECTION_COLUMNS}, d.path FROM sections s "
+            "JOIN documents d ON d.id = s.document_id WHERE s.id = ANY(%s)", (ids,))}
+
+    def section_children(self, section_ids) -> list[dict[str, Any]]:
+        section_ids = list(section_ids)
+        if not section_ids:
+            return []
+        return self.rows(f"SELECT {CHUNK_COLUMNS} FROM chunks WHERE section_id = ANY(%s) "
+                         "ORDER BY section_id, chunk_index", (section_ids,))
+
+    def chunk_spans(self, section_id: int) -> list[tuple[int, int]]:
+        return [(row["start_char"], row["end_char"]) for row in self.rows(
+            "SELECT start_char, end_char FROM chunks WHERE section_id = %s "
+            "ORDER BY start_char", (section_id,))]
+
+    def section_bodies(self) -> list[str]:
+        return [row["body"] for row in self.rows("SELECT body FROM sections")]
+
+    # -- chunk health -------------------------------------------------------------------------------
+    def chunk_lengths(self) -> list[dict[str, Any]]:
+        return self.rows("SELECT tokens, tokens_cl100k, split_level, kind FROM chunks")
+
+    def over_window_chunks(self) -> list[dict[str, Any]]:
+        return self.rows(OVER_WINDOW_SQL)
+
+    def chunk_detail(self, chunk_id: int) -> dict[str, Any] | None:
+        found = self.rows(CHUNK_DETAIL_SQL, (chunk_id,))
+        return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What a connection test found: whether the app can use the shared index,
+    whether this user may write it, and a sentence saying so."""
+
+    usable: bool
+    writable: bool
+    message: str
+
+
+def probe(conninfo: str) -> Probe:
+    """Test a connection without changing anything on the server (Settings ›
+    Shared index › Test connection): reachable, logged in, pgvector there,
+    the schema this app needs, and whether this user can write."""
+    import psycopg
+
+    where = display_location(conninfo)
+    try:
+        with psycopg.connect(conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                             application_name=_application_name()) as conn:
+            def value(sql: str, params=()):
+                row = conn.execute(sql, params).fetchone()
+                return row[0] if row else None
+
+            if not value("SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'"):
+                return Probe(False, False, f"{where} has no pgvector extension: install "
+                                           "pgvector on the server first")
+            read_only = value("SHOW default_transaction_read_only") == "on" or \
+                value("SHOW transaction_read_only") == "on"
+            can_create = value("SELECT has_database_privilege(current_database(), 'CREATE')") \
+                and value("SELECT has_schema_privilege('public', 'CREATE')")
+            if not value("SELECT to_regclass('schema_migrations') IS NOT NULL"):
+                if read_only or not can_create:
+                    return Probe(False, False, f"{where} holds no index yet, and this user "
+                                               "may not create one: its maintainer indexes "
+                                               "the folder into it first")
+                return Probe(True, True, f"Connected to {where}: no index yet; indexing the "
+                                         "folder creates it")
+            have = value("SELECT max(version) FROM schema_migrations") or 0
+            writable = not read_only and bool(value(
+                "SELECT has_table_privilege('chunks', 'INSERT')"))
+            need = MIGRATIONS[-1][0]
+            if have > need:
+                return Probe(False, False, f"{where} was built by a newer Handbook QA (schema "
+                                           f"{have}, this app knows {need}): update the app")
+            if have < need and not writable:
+                return Probe(False, False, f"{where} has an older schema ({have}, this app "
+                                           f"needs {need}): its maintainer's next index run "
+                                           "updates it")
+            chunks = value("SELECT count(*) FROM chunks")
+            documents = value("SELECT count(*) FROM documents WHERE status = 'indexed'")
+            mode = "you can index into it" if writable else \
+                "read-only: you can ask, its maintainer indexes"
+            return Probe(True, writable, f"Connected to {where}: {documents:,} documents, "
+                                         f"{chunks:,} chunks; {mode}")
+    except psycopg.Error as error:
+        return Probe(False, False, server_message(where, error))

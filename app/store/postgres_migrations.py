@@ -1,0 +1,84 @@
+"""Numbered schema migrations of the PostgreSQL store, each applied in its own
+transaction and recorded in schema_migrations (as `sqlite_migrations`).
+
+The tables are those of the SQLite store with the vectors and the lexical
+index inside `chunks`: `embedding` (pgvector, HNSW over cosine distance) and
+`tsv` (a generated tsvector with a GIN index) replace sqlite-vec's `vec_chunks`
+and FTS5's `chunks_fts`. Never edit a migration that has shipped: add one.
+"""
+from __future__ import annotations
+
+DIMENSIONS = 384  # all-MiniLM-L6-v2; the SQLite store's vec0 table has the same width
+
+# PostgreSQL's 'english' configuration: stemming and stopwords of its own, the
+# nearest it has to FTS5's porter tokenizer. Generated columns need the
+# configuration named, so it is part of the schema, not a setting.
+TEXT_SEARCH_CONFIG = "english"
+
+MIGRATIONS: list[tuple[int, str]] = [
+    (1, f"""
+    CREATE EXTENSION IF NOT EXISTS vector;
+    CREATE TABLE documents(
+        id bigserial PRIMARY KEY,
+        path text NOT NULL UNIQUE,          -- relative to the indexed folder, '/'-separated
+        sha256 text,
+        size bigint,
+        mtime double precision,
+        format text,
+        title text,
+        metadata text NOT NULL DEFAULT '{{}}',  -- JSON: front matter fields kept by the policy
+        deprecated integer NOT NULL DEFAULT 0,
+        pages integer,
+        status text NOT NULL,               -- indexed | failed
+        error text,
+        chunks integer NOT NULL DEFAULT 0,
+        over_window integer NOT NULL DEFAULT 0,
+        indexed_at double precision,
+        crashes integer NOT NULL DEFAULT 0,
+        crash_sha256 text,
+        encoding text,
+        ocr_pages integer NOT NULL DEFAULT 0,
+        ocr_confidence double precision
+    );
+    CREATE TABLE sections(
+        id bigserial PRIMARY KEY,
+        document_id bigint NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        ordinal integer NOT NULL,
+        heading text NOT NULL,
+        heading_path text NOT NULL,         -- JSON list, top level first
+        level integer NOT NULL,
+        page_start integer,
+        page_end integer,
+        page_marks text NOT NULL DEFAULT '[]',
+        body text NOT NULL,
+        start_char integer NOT NULL,
+        end_char integer NOT NULL
+    );
+    CREATE INDEX sections_document ON sections(document_id);
+    CREATE TABLE chunks(
+        id bigserial PRIMARY KEY,
+        section_id bigint NOT NULL REFERENCES sections(id) ON DELETE CASCADE,
+        document_id bigint NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        chunk_index integer NOT NULL,
+        total_chunks integer NOT NULL,
+        kind text NOT NULL,
+        text text NOT NULL,
+        embedded_text text NOT NULL,
+        start_char integer NOT NULL,        -- offsets inside the parent section's body
+        end_char integer NOT NULL,
+        page integer,
+        tokens integer NOT NULL,
+        tokens_cl100k integer NOT NULL,
+        over_window integer NOT NULL,
+        invisible_tokens integer NOT NULL,
+        split_level text NOT NULL,
+        embedding vector({DIMENSIONS}) NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS (to_tsvector('{TEXT_SEARCH_CONFIG}', embedded_text)) STORED
+    );
+    CREATE INDEX chunks_section_order ON chunks(section_id, chunk_index);
+    CREATE INDEX chunks_document ON chunks(document_id);
+    CREATE INDEX chunks_tsv ON chunks USING gin(tsv);
+    CREATE INDEX chunks_embedding ON chunks USING hnsw(embedding vector_cosine_ops);
+    CREATE TABLE index_meta(key text PRIMARY KEY, value text NOT NULL);
+    """),
+]
