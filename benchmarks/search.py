@@ -70,31 +70,38 @@ def realistic_vectors(embedder: Embedder, size: int, seed: int = 0) -> np.ndarra
 
 
 def build(path: Path, size: int, embedder: Embedder, seed: int = 0) -> None:
-    rng = random.Random(seed)
-    vectors = realistic_vectors(embedder, size, seed)
-    per_document = CHILDREN_PER_SECTION * SECTIONS_PER_DOCUMENT
     with Store(path) as store:
-        store.set_meta(index_fingerprint(embedder, IndexSettings()) | {"root": "/synthetic"})
-        for number, start in enumerate(range(0, size, per_document)):
-            sections, children = [], []
-            for s in range(SECTIONS_PER_DOCUMENT):
-                texts = [" ".join(sentence(rng) for _ in range(3)) for _ in range(CHILDREN_PER_SECTION)]
-                body = "\n\n".join(texts)
-                sections.append(Section([f"Doc {number}", f"Part {s}"], 2, body, 0, len(body),
-                                        [Block(PARAGRAPH, 0, len(body))]))
-                offset = 0
-                for i, text in enumerate(texts):
-                    kind = CODE if i % CODE_EVERY == CODE_EVERY - 1 else PARAGRAPH
-                    children.append(Child(s, kind, text, f"Doc {number} › Part {s}\n{text}",
-                                          offset, offset + len(text), None, "block", tokens=90,
-                                          tokens_cl100k=85))
-                    offset += len(text) + 2
-            children = children[:size - start]
-            for index, child in enumerate(children):
-                child.chunk_index, child.total_chunks = index, len(children)
-            record = DocumentRecord(f"doc-{number:05d}.md", f"{number:064x}", 1, 0.0, "markdown",
-                                    f"Doc {number}")
-            store.write_document(record, sections, children, vectors[start:start + len(children)])
+        fill(store, size, embedder, seed)
+
+
+def fill(store, size: int, embedder: Embedder, seed: int = 0,
+         vectors: np.ndarray | None = None) -> None:
+    """`size` synthetic children written into any store (the contract's
+    write_document, one transaction per document of 200 children)."""
+    rng = random.Random(seed)
+    vectors = realistic_vectors(embedder, size, seed) if vectors is None else vectors
+    per_document = CHILDREN_PER_SECTION * SECTIONS_PER_DOCUMENT
+    store.set_meta(index_fingerprint(embedder, IndexSettings()) | {"root": "/synthetic"})
+    for number, start in enumerate(range(0, size, per_document)):
+        sections, children = [], []
+        for s in range(SECTIONS_PER_DOCUMENT):
+            texts = [" ".join(sentence(rng) for _ in range(3)) for _ in range(CHILDREN_PER_SECTION)]
+            body = "\n\n".join(texts)
+            sections.append(Section([f"Doc {number}", f"Part {s}"], 2, body, 0, len(body),
+                                    [Block(PARAGRAPH, 0, len(body))]))
+            offset = 0
+            for i, text in enumerate(texts):
+                kind = CODE if i % CODE_EVERY == CODE_EVERY - 1 else PARAGRAPH
+                children.append(Child(s, kind, text, f"Doc {number} › Part {s}\n{text}",
+                                      offset, offset + len(text), None, "block", tokens=90,
+                                      tokens_cl100k=85))
+                offset += len(text) + 2
+        children = children[:size - start]
+        for index, child in enumerate(children):
+            child.chunk_index, child.total_chunks = index, len(children)
+        record = DocumentRecord(f"doc-{number:05d}.md", f"{number:064x}", 1, 0.0, "markdown",
+                                f"Doc {number}")
+        store.write_document(record, sections, children, vectors[start:start + len(children)])
 
 
 def percentile(values: list[float], share: float) -> float:

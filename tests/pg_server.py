@@ -175,7 +175,12 @@ def _libpq_quote(value: str) -> str:
 class PostgresServer:
     """One throw-away PostgreSQL cluster on a Unix socket in a temporary folder."""
 
-    def __init__(self, install: Install | None = None):
+    def __init__(self, install: Install | None = None, port: int = PORT,
+                 settings: dict[str, str] | None = None):
+        """`port` names the socket file, and is the TCP port where `settings`
+        turn TCP on (listen_addresses; only ever 127.0.0.1 in the tests)."""
+        self.port = port
+        self.settings = {**SETTINGS, **(settings or {})}
         self.install = install or find_install()
         self.run_as = run_as()
         self.base: Path | None = None
@@ -192,7 +197,7 @@ class PostgresServer:
 
     @property
     def socket_path(self) -> Path:
-        return self.socket_dir / f".s.PGSQL.{PORT}"
+        return self.socket_dir / f".s.PGSQL.{self.port}"
 
     @property
     def log_path(self) -> Path:
@@ -210,13 +215,14 @@ class PostgresServer:
     # Connection strings ----------------------------------------------------
     def conninfo(self, dbname: str = "postgres", user: str = SUPERUSER) -> str:
         """A libpq key/value connection string (what psycopg.connect takes)."""
-        fields = {"host": str(self.socket_dir), "port": str(PORT), "user": user, "dbname": dbname}
+        fields = {"host": str(self.socket_dir), "port": str(self.port), "user": user,
+                  "dbname": dbname}
         return " ".join(f"{key}={_libpq_quote(value)}" for key, value in fields.items())
 
     def uri(self, dbname: str = "postgres", user: str = SUPERUSER) -> str:
         """The same as a postgresql:// URI (what --db will take)."""
         host = quote(str(self.socket_dir), safe="")
-        return f"postgresql://{quote(user)}@/{quote(dbname)}?host={host}&port={PORT}"
+        return f"postgresql://{quote(user)}@/{quote(dbname)}?host={host}&port={self.port}"
 
     # Life cycle ------------------------------------------------------------
     def start(self) -> str:
@@ -320,9 +326,9 @@ class PostgresServer:
             output = (result.stderr + result.stdout).strip()
             self.stop()
             raise RuntimeError(f"initdb failed:\n{output}")
-        lines = [f"{key} = {value}" for key, value in SETTINGS.items()]
+        lines = [f"{key} = {value}" for key, value in self.settings.items()]
         lines.append(f"unix_socket_directories = '{self.socket_dir}'")
-        lines.append(f"port = {PORT}")
+        lines.append(f"port = {self.port}")
         with open(self.data_dir / "postgresql.conf", "a", encoding="utf-8") as conf:
             conf.write("\n# Handbook QA test server (tests/pg_server.py)\n")
             conf.write("\n".join(lines) + "\n")

@@ -15,3 +15,17 @@ def test_kills_leave_a_sound_index_that_resumes_to_a_clean_one(tmp_path, embedde
     assert result["deterministic"] == 20 and result["random"] == 8
     assert min(result["totals"].values()) > 20  # kill points really spread over a run
     assert result["failures"] == [], "\n".join(lines)
+
+
+@pytest.mark.postgres
+def test_kills_leave_a_sound_shared_index_that_resumes_to_a_clean_one(tmp_path, embedder,
+                                                                      postgres):
+    """The same on PostgreSQL: the long run is python tests/stress/pg_kill_harness.py."""
+    from stress.pg_kill_harness import campaign as pg_campaign
+
+    lines = []
+    result = pg_campaign(tmp_path, embedder, postgres, deterministic=10, randoms=6, seed=1,
+                         log=lines.append)
+    assert result["deterministic"] == 10 and result["random"] == 6
+    assert min(result["totals"].values()) > 10
+    assert result["failures"] == [], "\n".join(lines)

@@ -146,3 +146,106 @@ def test_a_shared_index_from_another_mount_point_is_not_rebuilt(shared, sample_f
     code, again = run(capsys, "--db", database.uri, "index", str(elsewhere))
     assert code == 0 and not again["rebuilt"]
     assert again["unchanged"] == report["indexed"] and again["indexed"] == 0
+
+
+def test_a_server_restart_is_said_in_words_and_the_next_question_works(sample_folder,
+                                                                         embedder):
+    """The server restarts between two questions of an open session: the
+    question gets a sentence, and the next one, which opens its own
+    connection as every command and every question in the app does, works."""
+    import psycopg
+
+    from app.ingest.indexer import Indexer
+    from app.store.backends import storage_failure
+    from pg_fixtures import start_server
+
+    server = start_server()
+    try:
+        with psycopg.connect(server.conninfo(), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE handbook")
+        location = ServerLocation(server.uri("handbook"))
+        with open_store(location) as store:
+            Indexer(store, embedder).run(sample_folder)
+            searcher = Searcher(store, embedder)
+            assert searcher.search("annual leave carry over").results
+            server.restart()
+            with pytest.raises(psycopg.OperationalError) as caught:
+                searcher.search("annual leave carry over")
+        message = storage_failure(location, caught.value)
+        assert message.startswith("the shared index server") and "is it running" in message
+        with open_store(location) as store:
+            assert Searcher(store, embedder).search("annual leave carry over").results
+    finally:
+        server.stop()
+
+
+def test_a_slow_network_still_answers_with_its_quote(shared, capsys):
+    """20 ms each way between the laptop and the server (a VPN): search and
+    ask still complete, with the same sources as without the delay."""
+    from latency_proxy import LatencyProxy
+
+    database, _ = shared
+    question = "How many weeks of parental leave are paid at full salary?"
+    code, direct = run(capsys, "--db", database.uri, "search", question)
+    proxy = LatencyProxy(str(database.server.socket_path), delay_s=0.02)
+    try:
+        slow = f"postgresql://postgres@127.0.0.1:{proxy.port}/{database.name}?sslmode=disable"
+        code, found = run(capsys, "--db", slow, "search", question)
+        assert code == 0 and proxy.round_trips > 0
+        assert [r["section_id"] for r in found["results"]] == \
+            [r["section_id"] for r in direct["results"]]
+        code, answered = run(capsys, "--db", slow, "ask", question)
+        assert code == 0 and answered["evidence"] and "18 weeks" in answered["evidence"][0]["text"]
+        assert answered["answer"]
+    finally:
+        proxy.stop()
+
+
+def _certificates(folder) -> dict:
+    """A certificate authority and a server certificate for localhost signed by
+    it (openssl), plus a second authority that signed nothing of ours."""
+    import subprocess
+
+    def openssl(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=folder)
+
+    for name in ("ca", "other-ca"):
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", f"/CN=Handbook QA test {name}", "-keyout", f"{name}.key",
+                "-out", f"{name}.crt")
+    openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+            "-keyout", "server.key", "-out", "server.csr")
+    (folder / "san.ext").write_text("subjectAltName = DNS:localhost, IP:127.0.0.1\n")
+    openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+            "-CAcreateserial", "-days", "2", "-extfile", "san.ext", "-out", "server.crt")
+    return {name: folder / name for name in ("ca.crt", "other-ca.crt", "server.crt",
+                                             "server.key")}
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the certificates")
+def test_tls_with_certificate_verification_when_the_uri_asks_for_it(pg_database, tmp_path):
+    """sslmode=verify-full: the connection is encrypted and the server's
+    certificate is checked against the authority the user names; a server whose
+    certificate that authority did not sign is refused, in words. (The test
+    server's TLS is the proxy's: the wheel's PostgreSQL is built without SSL.)"""
+    from latency_proxy import LatencyProxy
+
+    from app.store.contract import StoreError
+
+    folder = tmp_path / "tls"
+    folder.mkdir()
+    certificates = _certificates(folder)
+    proxy = LatencyProxy(str(pg_database.server.socket_path),
+                         tls=(str(certificates["server.crt"]), str(certificates["server.key"])))
+    try:
+        base = f"postgresql://postgres@localhost:{proxy.port}/{pg_database.name}?sslmode=verify-full"
+        with open_store(ServerLocation(f"{base}&sslrootcert={certificates['ca.crt']}")) as store:
+            assert store.chunk_count() == 0 and proxy.encrypted == 1
+        with pytest.raises(StoreError, match="did not prove.*certificate verify failed"):
+            open_store(ServerLocation(f"{base}&sslrootcert={certificates['other-ca.crt']}"))
+        with pytest.raises(StoreError, match="did not prove.*does not match host name"):
+            open_store(ServerLocation(f"postgresql://postgres@elsewhere.example:{proxy.port}/x?"
+                                      f"hostaddr=127.0.0.1&sslmode=verify-full&"
+                                      f"sslrootcert={certificates['ca.crt']}"))
+    finally:
+        proxy.stop()

@@ -157,6 +157,9 @@ def test_lexical_search_finds_words_best_first(store):
     ids = ids_by_text(store)
     assert store.lexical_search(["hotel", "london"], 5, None)[0] == ids[TRAVEL[0][0]]
     assert store.lexical_search(["carried"], 5, None) == [ids[LEAVE[0][1]]]  # stemmed: carry
+    # BM25: the rarer word weighs more (three children say "leave", one "sick")
+    assert store.lexical_search(["leave", "sick"], 5, None)[0] == ids[LEAVE[1][0]]
+    assert len(store.lexical_search(["leave", "sick"], 5, None)) == 3
     leave_id = store.document("hr/leave.md")["id"]
     assert store.lexical_search(["hotel"], 5, [leave_id]) == []
     assert store.lexical_search([], 5, None) == []

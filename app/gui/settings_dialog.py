@@ -341,6 +341,9 @@ class SettingsDialog(QDialog):
         form = self._form(group)
         self.shared = SharedIndexBox()
         form.addRow("Server:", self.shared)
+        label = form.labels[-1]  # beside the address, not the middle of the box
+        label.setContentsMargins(0, 6, 0, 0)
+        form.grid.setAlignment(label, Qt.AlignmentFlag.AlignTop)
         return group
 
     def _metadata_group(self, metadata_fields: list[str]) -> QGroupBox:

@@ -4,20 +4,29 @@ transaction and recorded in schema_migrations (as `sqlite_migrations`).
 The tables are those of the SQLite store with the vectors and the lexical
 index inside `chunks`: `embedding` (pgvector, HNSW over cosine distance) and
 `tsv` (a generated tsvector with a GIN index) replace sqlite-vec's `vec_chunks`
-and FTS5's `chunks_fts`. Never edit a migration that has shipped: add one.
+and FTS5's `chunks_fts`. BM25 needs what FTS5 keeps for itself: each child's
+length in words (`chunks.words`) and the totals (`lexical_stats`), kept in the
+same transactions as the children. Never edit a migration that has shipped:
+add one.
 """
 from __future__ import annotations
 
 DIMENSIONS = 384  # all-MiniLM-L6-v2; the SQLite store's vec0 table has the same width
 
-# PostgreSQL's 'english' configuration: stemming and stopwords of its own, the
-# nearest it has to FTS5's porter tokenizer. Generated columns need the
+# The nearest PostgreSQL has to FTS5's "porter unicode61": English Snowball
+# stemming (Porter's own successor) and, like FTS5, no stopwords, so a
+# question's "not" or "off" still matches. Generated columns need the
 # configuration named, so it is part of the schema, not a setting.
-TEXT_SEARCH_CONFIG = "english"
+TEXT_SEARCH_CONFIG = "hbqa_english"
 
 MIGRATIONS: list[tuple[int, str]] = [
     (1, f"""
     CREATE EXTENSION IF NOT EXISTS vector;
+    CREATE TEXT SEARCH DICTIONARY hbqa_english_stem (TEMPLATE = snowball, LANGUAGE = english);
+    CREATE TEXT SEARCH CONFIGURATION {TEXT_SEARCH_CONFIG} (COPY = english);
+    ALTER TEXT SEARCH CONFIGURATION {TEXT_SEARCH_CONFIG}
+        ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part
+        WITH hbqa_english_stem;
     CREATE TABLE documents(
         id bigserial PRIMARY KEY,
         path text NOT NULL UNIQUE,          -- relative to the indexed folder, '/'-separated
@@ -72,6 +81,7 @@ MIGRATIONS: list[tuple[int, str]] = [
         over_window integer NOT NULL,
         invisible_tokens integer NOT NULL,
         split_level text NOT NULL,
+        words integer NOT NULL,             -- BM25's length of the child: words of embedded_text
         embedding vector({DIMENSIONS}) NOT NULL,
         tsv tsvector GENERATED ALWAYS AS (to_tsvector('{TEXT_SEARCH_CONFIG}', embedded_text)) STORED
     );
@@ -80,5 +90,11 @@ MIGRATIONS: list[tuple[int, str]] = [
     CREATE INDEX chunks_tsv ON chunks USING gin(tsv);
     CREATE INDEX chunks_embedding ON chunks USING hnsw(embedding vector_cosine_ops);
     CREATE TABLE index_meta(key text PRIMARY KEY, value text NOT NULL);
+    CREATE TABLE lexical_stats(
+        id integer PRIMARY KEY CHECK (id = 1),
+        chunks bigint NOT NULL,             -- BM25's N
+        words bigint NOT NULL               -- and the words of them all, for the mean length
+    );
+    INSERT INTO lexical_stats VALUES (1, 0, 0);
     """),
 ]

@@ -173,11 +173,45 @@ def spawn(db: Path, folder: Path, kill_after: int = NEVER) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True)
 
 
+class SqliteFiles:
+    """The campaign's indexes as SQLite files in the working folder. Each
+    backend gives the Harness the same calls (PostgreSQL's are in
+    tests/stress/pg_kill_harness.py)."""
+
+    def __init__(self, work: Path):
+        self.work = work
+
+    def reference(self, name: str) -> Path:
+        return self.work / f"ref-{name}.db"
+
+    def run(self, base: Path | None) -> Path:
+        """An index to kill into: empty, or a copy of `base` (closed)."""
+        db = self.work / "run.db"
+        remove_db(db)
+        if base is not None:
+            shutil.copyfile(base, db)
+        return db
+
+    def discard(self, db: Path) -> None:
+        remove_db(db)
+
+    index = staticmethod(index_in_process)
+    snapshot = staticmethod(snapshot)
+    half_indexed = staticmethod(half_indexed)
+    spawn = staticmethod(spawn)
+
+    @staticmethod
+    def check(db: Path) -> list[str]:
+        with Store(db) as store:
+            return store.check()
+
+
 @dataclass
 class Harness:
-    """One working folder and the references for both scenarios."""
+    """One working folder and the references for both scenarios, on one backend."""
     work: Path
     embedder: object
+    backend: object = None  # SqliteFiles(work) unless given
     references: dict = field(default_factory=dict)
     totals: dict = field(default_factory=dict)   # scenario -> writes of one clean run
     seconds: dict = field(default_factory=dict)  # scenario -> indexing time of one run
@@ -185,37 +219,39 @@ class Harness:
 
     def __post_init__(self):
         self.work = Path(self.work)
+        self.backend = self.backend or SqliteFiles(self.work)
         self.folder = self.work / "handbook"
-        self.base = self.work / "ref-a.db"  # the clean index of state A, closed
         for name, build in (("a", state_a), ("b", state_b)):
-            db = self.work / f"ref-{name}.db"
+            location = self.backend.reference(name)
             write_folder(self.folder, build())
-            index_in_process(db, self.folder, self.embedder)
-            self.references[name] = snapshot(db)
+            self.backend.index(location, self.folder, self.embedder)
+            self.references[name] = self.backend.snapshot(location)
         for scenario in self.states:
-            db = self.prepare(scenario, "measure")
-            child = spawn(db, self.folder)
+            location = self.prepare(scenario)
+            child = self.backend.spawn(location, self.folder)
             out, err = child.communicate(timeout=300)
             if child.returncode != 0:
                 raise RuntimeError(f"clean child run failed: {err}")
             result = json.loads(out.strip().splitlines()[-1])
             self.totals[scenario], self.seconds[scenario] = result["writes"], result["seconds"]
+            self.backend.discard(location)
 
-    def prepare(self, scenario: str, tag: str) -> Path:
-        db = self.work / f"run-{tag}.db"
-        remove_db(db)
+    def prepare(self, scenario: str):
+        """The folder in the scenario's final state, and an index to run on:
+        empty (fresh) or the clean index of state A (update)."""
         before, after = self.states[scenario]
         if before is not None:
             write_folder(self.folder, before())
-            shutil.copyfile(self.base, db)
+        location = self.backend.run(self.backend.reference("a") if before else None)
         write_folder(self.folder, after())
-        return db
+        return location
 
     def run_one(self, scenario: str, kill_after: int | None = None,
                 delay: float | None = None) -> list[str]:
         """One killed run and its checks; returns the problems found (empty: fine)."""
-        db = self.prepare(scenario, "kill")
-        child = spawn(db, self.folder, NEVER if kill_after is None else kill_after)
+        location = self.prepare(scenario)
+        child = self.backend.spawn(location, self.folder,
+                                   NEVER if kill_after is None else kill_after)
         if delay is not None:
             child.stdout.readline()  # "start": the embedder is loaded
             time.sleep(delay)
@@ -229,13 +265,12 @@ class Harness:
             return [f"child failed (rc {child.returncode}): {err[-2000:]}"]
         if kill_after is not None and kill_after < self.totals[scenario] and not killed:
             return [f"child was not killed at write {kill_after}"]
-        problems = half_indexed(db)
-        index_in_process(db, self.folder, self.embedder)  # resume
-        with Store(db) as store:
-            problems += [f"after resume: {p}" for p in store.check()]
+        problems = self.backend.half_indexed(location)
+        self.backend.index(location, self.folder, self.embedder)  # resume
+        problems += [f"after resume: {p}" for p in self.backend.check(location)]
         want = self.references["a" if scenario == "fresh" else "b"]
-        problems += compare(snapshot(db), want)
-        remove_db(db)
+        problems += compare(self.backend.snapshot(location), want)
+        self.backend.discard(location)
         return problems
 
 
@@ -247,10 +282,11 @@ def kill_points(total: int, count: int) -> list[int]:
 
 
 def campaign(work: Path, embedder, deterministic: int, randoms: int, seed: int = 0,
-             log=lambda line: None) -> dict:
-    """Run the kills; returns counts and the list of failures."""
+             log=lambda line: None, backend=None) -> dict:
+    """Run the kills (on SQLite files unless another backend is given);
+    returns counts and the list of failures."""
     rng = random.Random(seed)
-    harness = Harness(work, embedder)
+    harness = Harness(work, embedder, backend)
     log(f"writes per clean run: {harness.totals}; seconds: "
         f"{ {k: round(v, 2) for k, v in harness.seconds.items()} }")
     failures, runs = [], 0
@@ -290,9 +326,14 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="kill-harness-") as work:
         result = campaign(Path(work), Embedder(), args.deterministic, args.random, args.seed,
                           log=(lambda line: None) if args.quiet else print)
+    return summarise(result, time.monotonic() - started)
+
+
+def summarise(result: dict, seconds: float) -> int:
+    """Print a campaign's summary; the exit status (1 if anything failed)."""
     print(f"\nsummary: {result['runs']} kills ({result['deterministic']} at write statements, "
           f"{result['random']} random), writes per clean run {result['totals']}, "
-          f"{len(result['failures'])} failures, {time.monotonic() - started:.0f}s")
+          f"{len(result['failures'])} failures, {seconds:.0f}s")
     for failure in result["failures"]:
         print(f"  {failure['run']}: {failure['problems']}")
     return 1 if result["failures"] else 0
