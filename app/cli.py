@@ -275,8 +275,15 @@ def cmd_index(args, db: Path) -> int:
         settings.chunking.validate()
     except ValueError as error:
         raise UserError(str(error)) from error
+    from app.store.contract import IndexBusy
+
     with open_store(db, must_exist=False) as store:
-        report = Indexer(store, embedder, settings, on_progress=ProgressPrinter()).run(args.folder)
+        try:
+            report = Indexer(store, embedder, settings,
+                             on_progress=ProgressPrinter()).run(args.folder)
+        except IndexBusy as error:
+            raise UserError(f"{error}; try again when it is done, or wait for it with "
+                            "'index --wait'") from error
     emit(args, report.to_json(), _index_summary(report))
     if args.strict and any(f.reason and "the model reads" in f.reason for f in report.failed):
         return EXIT_STRICT

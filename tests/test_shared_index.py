@@ -238,7 +238,8 @@ def test_tls_with_certificate_verification_when_the_uri_asks_for_it(pg_database,
     proxy = LatencyProxy(str(pg_database.server.socket_path),
                          tls=(str(certificates["server.crt"]), str(certificates["server.key"])))
     try:
-        base = f"postgresql://postgres@localhost:{proxy.port}/{pg_database.name}?sslmode=verify-full"
+        base = (f"postgresql://postgres@localhost:{proxy.port}/{pg_database.name}"
+                "?sslmode=verify-full")
         with open_store(ServerLocation(f"{base}&sslrootcert={certificates['ca.crt']}")) as store:
             assert store.chunk_count() == 0 and proxy.encrypted == 1
         with pytest.raises(StoreError, match="did not prove.*certificate verify failed"):
@@ -249,3 +250,61 @@ def test_tls_with_certificate_verification_when_the_uri_asks_for_it(pg_database,
                                       f"sslrootcert={certificates['ca.crt']}"))
     finally:
         proxy.stop()
+
+
+def test_what_the_connection_test_and_opening_say(pg_database):
+    """Settings › Shared index › Test connection, and opening the index, in each
+    state a team meets: the login refused, no index yet, an older schema, a
+    newer app's schema, read-only."""
+    import psycopg
+
+    from app.store.contract import StoreError
+    from app.store.postgres import probe
+
+    server = pg_database.server
+    with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+        admin.execute("CREATE ROLE staff LOGIN PASSWORD 'right'")
+        admin.execute("ALTER ROLE staff SET default_transaction_read_only = on")
+        admin.execute(f"GRANT CONNECT ON DATABASE {pg_database.name} TO staff")
+    hba = server.data_dir / "pg_hba.conf"  # passwords for staff, trust for the rest
+    hba.write_text(f"local all staff scram-sha-256\n{hba.read_text()}")
+    with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+        admin.execute("SELECT pg_reload_conf()")
+    staff = server.uri(pg_database.name, user="staff")
+    wrong = probe(staff.replace("staff@", "staff:wrong@"))
+    assert not wrong.usable and "refused the login" in wrong.message
+    assert "~/.pgpass" in wrong.message
+    asker = staff.replace("staff@", "staff:right@")  # as ~/.pgpass would give it
+    nothing = probe(asker)
+    assert not nothing.usable and "no index yet" in nothing.message
+    assert probe(pg_database.uri).writable  # its maintainer can create it
+
+    with open_store(ServerLocation(pg_database.uri)):
+        pass  # the maintainer's first run creates the schema
+    with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+        admin.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO staff")
+    ready = probe(asker)
+    assert ready.usable and not ready.writable and "read-only" in ready.message
+    with open_store(ServerLocation(asker)) as store:
+        assert store.chunk_count() == 0
+
+    with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+        admin.execute("UPDATE schema_migrations SET version = 0")
+    older = probe(asker)
+    assert not older.usable and "older schema" in older.message
+    with pytest.raises(StoreError, match="may not update it"):
+        open_store(ServerLocation(asker))
+
+    with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+        admin.execute("UPDATE schema_migrations SET version = 99")
+    assert "newer Handbook QA" in probe(asker).message
+    with pytest.raises(StoreError, match="newer Handbook QA"):
+        open_store(ServerLocation(pg_database.uri))
+
+
+def test_a_second_indexer_is_told_who_holds_the_index(shared, sample_folder, capsys):
+    database, _ = shared
+    with open_store(ServerLocation(database.uri)) as holder, holder.writer_lock():
+        code, refused = run(capsys, "--db", database.uri, "index", str(sample_folder))
+    assert code == 1 and "another indexer is writing" in refused["error"]
+    assert "handbook-qa on" in refused["error"] and "--wait" in refused["error"]

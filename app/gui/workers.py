@@ -25,7 +25,7 @@ from app.gui.settings import AppSettings
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import SearchError, Searcher
 from app.store.backends import open_store, parse_location, storage_failure
-from app.store.contract import StoreError
+from app.store.contract import IndexBusy, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +71,9 @@ class IndexWorker(QObject):
                 report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,
                                  cancel=self._cancel, skip=self._skip).run(Path(folder))
             self.finished.emit(report)
+        except IndexBusy as error:
+            self.failed.emit(f"Indexing {folder} did not start: {error}. Your folder is "
+                             "indexed again at its next change, or with File › Re-index.")
         except (StoreError, OSError, ValueError) as error:
             self.failed.emit(f"Indexing {folder} stopped: {error}")
         except Exception as error:  # never let a worker die silently

@@ -72,6 +72,8 @@ def display_location(conninfo: str) -> str:
         return f"service {parts['service']}"
     user = f"{parts['user']}@" if parts.get("user") else ""
     host = parts.get("host") or parts.get("hostaddr") or "localhost"
+    if host.startswith("/"):  # a Unix socket on this computer
+        return f"postgresql://{user}/{parts.get('dbname', '')} (local socket in {host})"
     port = f":{parts['port']}" if parts.get("port") else ""
     return f"postgresql://{user}{host}{port}/{parts.get('dbname', '')}"
 
@@ -196,7 +198,11 @@ class PostgresStore:
         open it without writing anything."""
         import psycopg
 
-        if self._pending():
+        have, need = self.schema_version_or_none(), MIGRATIONS[-1][0]
+        if have is not None and have > need:
+            raise StoreError(f"the shared index {self.location} was built by a newer Handbook QA "
+                             f"(schema {have}, this app knows {need}): update the app")
+        if have is None or have < need:
             try:
                 for version, sql in MIGRATIONS:
                     with self.conn.transaction():
@@ -210,10 +216,11 @@ class PostgresStore:
                         self.conn.execute(sql)
                         self.conn.execute("INSERT INTO schema_migrations VALUES (%s, %s)",
                                           (version, time.time()))
-            except psycopg.errors.InsufficientPrivilege as error:
-                have = self.schema_version_or_none()
+            except (psycopg.errors.InsufficientPrivilege,
+                    psycopg.errors.ReadOnlySqlTransaction) as error:
+                found = "none" if have is None else have
                 raise StoreError(
-                    f"the shared index {self.location} has schema version {have or 'none'} and "
+                    f"the shared index {self.location} has schema version {found} and "
                     f"this app needs {MIGRATIONS[-1][0]}, but this user may not update it "
                     f"({error}); whoever maintains the index runs 'handbook-qa index' once"
                 ) from error
@@ -223,10 +230,6 @@ class PostgresStore:
                     "install pgvector there (https://github.com/pgvector/pgvector)") from error
             except psycopg.Error as error:
                 raise StoreError(server_message(self.location, error)) from error
-
-    def _pending(self) -> bool:
-        have = self.schema_version_or_none()
-        return have is None or have < MIGRATIONS[-1][0]
 
     def schema_version_or_none(self) -> int | None:
         if self.value("SELECT to_regclass('schema_migrations') IS NOT NULL") is not True:
@@ -369,8 +372,7 @@ class PostgresStore:
             holder = self._writer()
             if on_wait is None:
                 raise IndexBusy(f"another indexer is writing the shared index {self.location} "
-                                f"({holder}); try again when it is done, or wait for it "
-                                "(index --wait)")
+                                f"({holder})")
             on_wait(holder)
             self.conn.execute("SELECT pg_advisory_lock(%s)", (WRITER_LOCK,))
         try:
@@ -392,7 +394,8 @@ class PostgresStore:
         row = rows[0]
         where = f" from {row['address']}" if row["address"] else ""
         since = row["backend_start"].strftime("%Y-%m-%d %H:%M %Z").strip()
-        return f"user {row['usename']}, {row['application_name'] or 'a client'}{where}, since {since}"
+        client = row["application_name"] or "a client"
+        return f"user {row['usename']}, {client}{where}, since {since}"
 
     def counts(self) -> IndexCounts:
         documents = self.rows(
@@ -541,7 +544,7 @@ class PostgresStore:
     def section_bodies(self) -> list[str]:
         return [row["body"] for row in self.rows("SELECT body FROM sections")]
 
-    # -- chunk health -------------------------------------------------------------------------------
+    # -- chunk health ---------------------------------------------------------------------------
     def chunk_lengths(self) -> list[dict[str, Any]]:
         return self.rows("SELECT tokens, tokens_cl100k, split_level, kind FROM chunks")
 
