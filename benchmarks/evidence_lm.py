@@ -140,7 +140,8 @@ def lm_rows(name: str, rows: list[dict], scorer: Scorer | None, prompt: str, dep
     if batches:
         golden = [r for r in golden if r["batch"] in batches]
     for number, row in enumerate(golden, start=1):
-        if row["id"] in done and len(done[row["id"]]["units"]) >= min(depth, len(row["units"])):
+        if row["id"] in done and (scorer is None or  # --cached-only: as deep as cached
+                                  len(done[row["id"]]["units"]) >= min(depth, len(row["units"]))):
             result.append(done[row["id"]])
             continue
         if scorer is None:  # --cached-only: report on what was scored so far
@@ -238,6 +239,9 @@ def report(cases_by_set: dict[str, list[dict]]) -> None:
     everything = [c for cs in cases_by_set.values() for c in cs]
     scores = tuple(lm for lm in LM_SCORES
                    if any(_present(cs, lm) for cs in cases_by_set.values()))
+    # how deep each set was scored (--depth): a reranking deeper than that is not shown
+    depth = {s: statistics.median(len(c["units"]) for c in cs if c["units"])
+             for s, cs in cases_by_set.items()}
     header = "| variant | " + " | ".join(f"{s} @1 | {s} @3" for s in sets) + " |"
     print(header)
     print("|" + "---|" * (1 + 2 * len(sets)))
@@ -245,7 +249,7 @@ def report(cases_by_set: dict[str, list[dict]]) -> None:
     def line(label, n, lm, w):
         cells = []
         for s in sets:
-            if lm is not None and not _present(cases_by_set[s], lm):
+            if lm is not None and (not _present(cases_by_set[s], lm) or n > depth[s]):
                 cells.append("- | -")  # not scored on this set
                 continue
             a1, a3 = figures(cases_by_set[s], n, lm, w)
