@@ -177,8 +177,9 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
             return fail(args, "the desktop app is started by `handbook-qa` (app.launch), "
                               "not by app.cli", EXIT_USAGE)
         if not isinstance(db, Path):
-            return fail(args, "the desktop app does not open a shared index yet: use the "
-                              "command line with --db for now", EXIT_USAGE)
+            return fail(args, "the desktop app connects to a shared index from Settings › "
+                              "Shared index (it also needs your copy of the folder): start it "
+                              "without --db", EXIT_USAGE)
         return open_gui(getattr(args, "folder", None), db)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
                "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare,

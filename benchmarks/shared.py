@@ -2,7 +2,7 @@
 
     python benchmarks/shared.py recall [--set sample|dev|both] [--json]
     python benchmarks/shared.py load [--sizes 100000 1000000] [--clients 1 8 32]
-                                     [--queries 200] [--json]
+                                     [--queries 200] [--per-client 40] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -122,7 +122,7 @@ class Precomputed:
         return np.stack([self.vectors[text] for text in texts])
 
 
-def load(sizes: list[int], clients: list[int], queries: int) -> dict:
+def load(sizes: list[int], clients: list[int], queries: int, per_client: int) -> dict:
     import threading
 
     from search import QUESTIONS, fill, realistic_vectors
@@ -152,7 +152,7 @@ def load(sizes: list[int], clients: list[int], queries: int) -> dict:
                                 store, vectors, [cached.vectors[q] for q in questions[:100]])
                     for count in clients:
                         row[backend][f"{count}_clients"] = concurrent_search(
-                            location, cached, questions, count, threading)
+                            location, cached, questions, count, threading, per_client)
                 figures[size] = row
     finally:
         server.stop()
@@ -172,9 +172,10 @@ def hnsw_recall(store, vectors, queries) -> float:
     return round(found / (20 * len(queries)), 4)
 
 
-def concurrent_search(location, embedder, questions: list[str], count: int, threading) -> dict:
-    """`count` clients, each with its own connection and Searcher, asking the
-    questions in turn (each client all of them, started at different points)."""
+def concurrent_search(location, embedder, questions: list[str], count: int, threading,
+                      per_client: int = 40) -> dict:
+    """`count` clients, each with its own connection and Searcher, asking
+    `per_client` of the questions in turn, each starting at its own point."""
     times: list[float] = []
     lock = threading.Lock()
     start = threading.Barrier(count)
@@ -185,7 +186,7 @@ def concurrent_search(location, embedder, questions: list[str], count: int, thre
             searcher.search(questions[0])
             mine = []
             start.wait()
-            for i in range(len(questions)):
+            for i in range(per_client):
                 question = questions[(i + number * 7) % len(questions)]
                 began = time.perf_counter()
                 searcher.search(question)
@@ -238,11 +239,14 @@ def main() -> None:
     load_parser = commands.add_parser("load")
     load_parser.add_argument("--sizes", type=int, nargs="+", default=[100_000])
     load_parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
-    load_parser.add_argument("--queries", type=int, default=200)
+    load_parser.add_argument("--queries", type=int, default=200,
+                             help="distinct questions (HNSW recall uses 100 of them)")
+    load_parser.add_argument("--per-client", type=int, default=40,
+                             help="questions each client asks")
     load_parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.command == "load":
-        figures = load(args.sizes, args.clients, args.queries)
+        figures = load(args.sizes, args.clients, args.queries, args.per_client)
         print(json.dumps(figures, indent=2) if args.json else load_table(figures))
         return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]
