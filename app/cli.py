@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--no-ocr", dest="ocr", action="store_false",
                        help="do not read scanned PDF pages with OCR (they are read by "
                             "default, 1-2 s a page)")
+    index.add_argument("--rebuild", action="store_true",
+                       help="on a shared index built with other settings: rebuild it with "
+                            "these, for everyone (default: stop and say what differs)")
     index.add_argument("--wait", action="store_true",
                        help="on a shared index another indexer is writing: wait for it "
                             "(default: stop at once, saying who it is)")
@@ -223,7 +226,7 @@ def open_store(db, must_exist: bool = True):
     if must_exist and not db.exists():
         raise UserError(f"no index at {db}: run 'handbook-qa index FOLDER' first")
     try:
-        return open_location(db)
+        return open_location(db, create=not must_exist)
     except StoreError as error:
         raise UserError(str(error)) from error
 
@@ -269,7 +272,7 @@ def cmd_index(args, db: Path) -> int:
         raise UserError(f"{args.folder} is not a folder")
     embedder = load_embedder()
     settings = IndexSettings(profile=args.profile, strict=args.strict, ocr=args.ocr,
-                             wait_for_writer=args.wait,
+                             wait_for_writer=args.wait, rebuild_shared=args.rebuild,
                              chunking=ChunkSettings.for_window(
                                  embedder.window, budget=args.budget, overlap=args.overlap))
     try:

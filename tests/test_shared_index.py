@@ -48,10 +48,17 @@ def test_index_search_ask_inspect_on_a_shared_index(shared, sample_folder, capsy
     assert code == 0 and again["indexed"] == 0 and again["unchanged"] == report["indexed"]
 
 
-def test_another_chunking_rebuilds_never_mixes(shared, sample_folder, capsys):
+def test_other_chunking_never_mixes_and_rebuilds_only_when_asked(shared, sample_folder, capsys):
+    """A maintainer whose settings differ is stopped, saying what differs; the
+    team's index is untouched. Asked to, it is rebuilt whole, never mixed."""
     database, report = shared
-    code, rebuilt = run(capsys, "--db", database.uri, "index", str(sample_folder),
+    code, refused = run(capsys, "--db", database.uri, "index", str(sample_folder),
                         "--budget", "64")
+    assert code == 1 and "built with other settings (budget differ" in refused["error"]
+    code, health = run(capsys, "--db", database.uri, "inspect")
+    assert health["chunks"] == report["chunks"]
+    code, rebuilt = run(capsys, "--db", database.uri, "index", str(sample_folder),
+                        "--budget", "64", "--rebuild")
     assert code == 0 and rebuilt["rebuilt"] and rebuilt["indexed"] == report["indexed"]
     assert rebuilt["chunks"] > report["chunks"]
 
@@ -308,3 +315,26 @@ def test_a_second_indexer_is_told_who_holds_the_index(shared, sample_folder, cap
         code, refused = run(capsys, "--db", database.uri, "index", str(sample_folder))
     assert code == 1 and "another indexer is writing" in refused["error"]
     assert "handbook-qa on" in refused["error"] and "--wait" in refused["error"]
+
+
+def test_a_search_sees_one_version_while_the_maintainer_writes(pg_database):
+    from test_store_contract import document, fill
+
+    location = ServerLocation(pg_database.uri)
+    with open_store(location) as reader, open_store(location) as writer:
+        fill(writer)
+        with reader.snapshot():
+            before = reader.chunk_count()
+            writer.write_document(*document("hr/leave.md", [["Only one now."]], seed=5))
+            assert reader.chunk_count() == before
+        assert reader.chunk_count() == before - 2
+
+
+def test_asking_a_database_without_an_index_creates_nothing(pg_database, capsys):
+    """A mistyped database name must not get an empty index made by a question."""
+    import psycopg
+
+    code = main(["--db", pg_database.uri, "search", "annual leave"])
+    assert code == 1 and "holds no index yet" in capsys.readouterr().err
+    with psycopg.connect(pg_database.conninfo) as conn:
+        assert conn.execute("SELECT to_regclass('chunks')").fetchone()[0] is None

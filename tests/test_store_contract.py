@@ -276,3 +276,17 @@ def test_a_server_that_does_not_answer_is_said_in_words(tmp_path):
     location = ServerLocation(f"postgresql://nobody@/handbook?host={tmp_path}&port=5999")
     with pytest.raises(StoreError, match="does not answer"):
         open_store(location)
+
+
+def test_a_compound_term_is_found_inside_a_path_as_a_phrase(store):
+    """"pg_hba.conf" inside "/etc/postgresql/15/main/pg_hba.conf": both backends
+    cut at the same characters, and the parts standing elsewhere in another
+    child do not make that child the phrase's match."""
+    body = [["Edit /etc/postgresql/15/main/pg_hba.conf, then reload.",
+             "For pg the conf file of hba rules is read at start."]]
+    store.write_document(*document("auth.md", body, seed=9))
+    ids = ids_by_text(store)
+    found = store.lexical_search(["pg_hba.conf", "pg_hba", "conf"], 5, None)
+    assert found[0] == ids[body[0][0]] and set(found) == set(ids.values())
+    # at least the phrase's children, at most its rarest part's (SQLite counts so)
+    assert 1 <= store.term_frequency("pg_hba.conf") <= 2

@@ -204,9 +204,10 @@ class EvidenceFinder:
 
     def _children(self, section_ids: list[int]) -> dict[int, list[dict]]:
         """Each section's children in order, with the section body attached."""
-        bodies = {section_id: row["body"] for section_id, row
-                  in self.store.sections_by_id(section_ids).items()}
-        rows = self.store.section_children(section_ids)
+        with self.store.snapshot():  # the bodies and the children of one version
+            bodies = {section_id: row["body"] for section_id, row
+                      in self.store.sections_by_id(section_ids).items()}
+            rows = self.store.section_children(section_ids)
         children: dict[int, list[dict]] = {}
         for row in rows:
             siblings = children.setdefault(row["section_id"], [])

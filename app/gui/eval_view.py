@@ -146,17 +146,18 @@ def _rank(rank: int | None) -> str:
 
 def index_state(db: Path | None) -> tuple | None:
     """Enough to tell whether an index changed: its path, documents and chunks."""
-    from app.store.backends import open_store
-    from app.store.contract import StoreError
+    from app.store.backends import open_store, storage_failure
 
     if db is None or not parse_location(db).exists():
         return None
     try:
-        with open_store(parse_location(db)) as store:
+        with open_store(parse_location(db), create=False) as store:
             counts = store.counts()
             return (str(db), counts.chunks, (counts.documents + counts.failed_documents,
                                              counts.last_indexed_at))
-    except StoreError:
+    except Exception as error:  # the file or the server failed: no state to compare
+        if storage_failure(parse_location(db), error) is None:
+            raise
         return None
 
 
@@ -191,7 +192,7 @@ class EvalWorker(QObject):
     @Slot()
     def run(self) -> None:
         from app.search.retrieval import SearchError
-        from app.store.sqlite import StoreError
+        from app.store.contract import StoreError
 
         try:
             cases = load_cases(Path(self.tsv))
@@ -218,7 +219,7 @@ class EvalWorker(QObject):
                 raise Cancelled()
             self.progress.emit(done, total)
 
-        with open_store(parse_location(self.db)) as store:
+        with open_store(parse_location(self.db), create=False) as store:
             searcher = Searcher(store, self._embedder_factory(), SearchSettings(results=self.k))
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
 

@@ -252,7 +252,7 @@ class MainWindow(QMainWindow):
         """`read(store)` on the index, or `default` with the reason shown in
         words when it cannot be read (a disk, or the shared index's server)."""
         try:
-            with open_store(self.db) as store:
+            with open_store(self.db, create=False) as store:
                 return read(store)
         except Exception as error:
             message = storage_failure(self.db, error)
@@ -267,12 +267,13 @@ class MainWindow(QMainWindow):
         if chosen:
             self.open_folder(Path(chosen))
 
-    def open_folder(self, folder: Path) -> None:
+    def open_folder(self, folder: Path, released: bool = False) -> None:
         folder = Path(folder).resolve()
         if not folder.is_dir():
             self.messages.show_message(f"{folder} is not a folder that can be opened.")
             return
-        self._release_folder()
+        if not released:
+            self._release_folder()
         self.folder = folder
         self.qsettings.setValue("folder", str(folder))
         shared = f" · shared index {self.db.display}" if self.shared else ""
@@ -647,10 +648,12 @@ class MainWindow(QMainWindow):
         reindex = changed.reindex_needed(self.settings)
         moved = (changed.shared_index, changed.maintain_shared) != \
             (self.settings.shared_index, self.settings.maintain_shared)
+        if moved and self.folder is not None:
+            self._release_folder()  # the index it had, before `db` names another
         self.settings = changed
         self.qsettings.setValue("settings", changed.to_json())
         if moved and self.folder is not None:  # another index: open the folder against it
-            self.open_folder(self.folder)
+            self.open_folder(self.folder, released=True)
         elif reindex:
             self.new_conversation()
             self._refresh_library()

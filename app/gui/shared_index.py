@@ -17,7 +17,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.gui.safe_text import plain_label
-from app.store.postgres import Probe, is_server_location, probe, without_password
+from app.store.postgres import Probe, is_server_location, probe, readable, without_password
 
 PLACEHOLDER = "postgresql://you@server/handbook  or  service=handbook"
 NOTE = ("Empty: this computer keeps its own index of the folder. A shared index lives on a "
@@ -81,9 +81,10 @@ class SharedIndexBox(QWidget):
     def problem(self) -> str:
         """Why the typed text cannot be saved; empty when it can."""
         text = self.edit.text().strip()
-        if text and not is_server_location(text):
-            return ("Not a PostgreSQL connection: write postgresql://user@host/database or "
-                    "service=NAME")
+        if text and not (is_server_location(text) and readable(text)):
+            return ("Not a PostgreSQL connection that can be read: write "
+                    "postgresql://user@host/database or service=NAME (a % in a password "
+                    "is written %25)")
         return ""
 
     def _refresh(self) -> None:

@@ -120,7 +120,7 @@ class AnswerWorker(QObject):
     def ask(self, question: str, db: str, settings: AppSettings) -> None:
         self.stop_event.clear()
         try:
-            with open_store(parse_location(db)) as store:
+            with open_store(parse_location(db), create=False) as store:
                 searcher = Searcher(store, self._embedder_factory(settings), settings.search())
                 answerer = Answerer(searcher, self._model_for(settings),
                                     answer_tokens=settings.answer_tokens,
@@ -146,7 +146,7 @@ class AnswerWorker(QObject):
             self._embedder_factory(settings).embed(["warm-up"])
             location = parse_location(db)
             if location.exists():
-                with open_store(location) as store:
+                with open_store(location, create=False) as store:
                     store.warm()
             model = self._model_for(settings)
             if hasattr(model, "load"):

@@ -24,7 +24,7 @@ from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_windo
 from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReadOptions,
                                        ReaderCrashed, ReaderProcess)
 from app.ingest.scan import FoundFile, scan
-from app.store.contract import DocumentRecord, IndexStore
+from app.store.contract import DocumentRecord, IndexStore, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,10 @@ class IndexSettings:
     # A shared index has one writer at a time: wait for another indexer to
     # finish (True), or stop at once saying who it is (False).
     wait_for_writer: bool = False
+    # A shared index built with other chunking or another embedder is rebuilt
+    # for everyone only when asked (index --rebuild): a maintainer whose own
+    # settings differ must not wipe the team's index by accident.
+    rebuild_shared: bool = False
 
 
 @dataclass
@@ -164,6 +168,10 @@ def _storage_reason(error: Exception) -> str:
             "(indexing stopped here: the remaining files were not tried)")
 
 
+class SharedIndexMismatch(StoreError):
+    """A shared index built with other settings, and no rebuild asked for."""
+
+
 class Indexer:
     def __init__(self, store: IndexStore, embedder, settings: IndexSettings | None = None,
                  on_progress: Callable[[Progress], None] | None = None,
@@ -226,6 +234,12 @@ class Indexer:
             self.store.set_meta({"root": wanted["root"]})
             return None
         reason = None
+        if current and self.store.shared and not self.settings.rebuild_shared:
+            raise SharedIndexMismatch(
+                f"the shared index {self.store.location} was built with other settings "
+                f"({', '.join(changed)} differ from yours); indexing with yours would re-embed "
+                "it for everyone: use the settings it was built with, or rebuild it on purpose "
+                "(handbook-qa index --rebuild)")
         if current:
             reason = "index settings changed: " + ", ".join(changed)
             log.warning("%s; re-chunking and re-embedding everything", reason)

@@ -159,6 +159,12 @@ class Searcher:
         if not any(character.isalnum() for character in question):
             raise SearchError("the question has no words, only punctuation or symbols: "
                               "type what you want to know")
+        # One snapshot: on a shared index the maintainer may rewrite a document
+        # between the ranking and the reading of its children.
+        with self.store.snapshot():
+            return self._search(question)
+
+    def _search(self, question: str) -> SearchResponse:
         self._check_index()
         allowed = self._allowed_documents()
         # Where the store allows it, BM25 runs while the query is embedded and

@@ -38,12 +38,15 @@ def describe(location: Location) -> str:
     return location.display if isinstance(location, ServerLocation) else str(location)
 
 
-def open_store(location: Location) -> IndexStore:
-    """The store at `location`; StoreError (in words) when it cannot be opened."""
+def open_store(location: Location, create: bool = True) -> IndexStore:
+    """The store at `location`; StoreError (in words) when it cannot be opened.
+    `create`: an index may be made there (indexing); otherwise a shared
+    index's database must already hold one (a file's absence is the caller's
+    to check, as it always was)."""
     if isinstance(location, ServerLocation):
         from app.store.postgres import PostgresStore
 
-        return PostgresStore(str(location))
+        return PostgresStore(str(location), create=create)
     from app.store.sqlite import Store
 
     return Store(Path(location))

@@ -94,6 +94,8 @@ class IndexStore(Protocol):
         """Held while one indexer writes. When another holds it: IndexBusy
         (naming the holder), or with `on_wait`, that is called with the
         holder's description and the lock is waited for."""
+    def snapshot(self) -> ContextManager[None]:
+        """Reads inside see one state of the index, even while a writer works."""
     def counts(self) -> IndexCounts: ...
     def chunk_count(self) -> int: ...
     def check(self) -> list[str]:

@@ -32,7 +32,7 @@ from app.common.chunks import Child
 from app.common.documents import Section
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
-from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG
+from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG, lexical_text
 from app.store.queries import CHUNK_COLUMNS, CHUNK_DETAIL_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS
 
 URI_PREFIXES = ("postgresql://", "postgres://")
@@ -58,6 +58,17 @@ def is_server_location(location: str) -> bool:
     return text.startswith(URI_PREFIXES) or (
         "=" in text and any(text.startswith(key + "=") or f" {key}=" in text
                             for key in ("service", "host", "dbname", "hostaddr")))
+
+
+def readable(conninfo: str) -> bool:
+    """Whether libpq can read this connection string (without connecting)."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        conninfo_to_dict(conninfo)
+    except Exception:  # noqa: BLE001 - any parse failure
+        return False
+    return True
 
 
 def display_location(conninfo: str) -> str:
@@ -87,8 +98,8 @@ def without_password(conninfo: str) -> str:
 
     try:
         parts = conninfo_to_dict(conninfo)
-    except Exception:  # noqa: BLE001 - kept as typed; connecting will say what is wrong
-        return conninfo
+    except Exception:  # noqa: BLE001 - unreadable: it may hide a password, so none of it is kept
+        return ""
     if "password" not in parts:
         return conninfo
     parts.pop("password")
@@ -100,6 +111,11 @@ def server_message(where: str, error: Exception) -> str:
     import psycopg
     from psycopg import errors
 
+    if isinstance(error, psycopg.ProgrammingError) and getattr(error, "sqlstate", None) is None:
+        # libpq could not read the address: its message quotes the address,
+        # which may hold a password, so it is not repeated.
+        return ("the address of the shared index cannot be read; write it as "
+                "postgresql://user@host/database or service=NAME")
     text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     if isinstance(error, errors.InsufficientPrivilege):
         return (f"the shared index {where} is read-only for this user ({text}); "
@@ -142,13 +158,26 @@ def _text(value: str) -> str:
     return value
 
 
+def _tsvector(expression: str) -> str:
+    """SQL: the lexemes of `expression` as the stored tsvector has them."""
+    return f"to_tsvector('{TEXT_SEARCH_CONFIG}', {lexical_text(expression)})"
+
+
+def _phrase(expression: str) -> str:
+    """SQL: `expression` as a phrase query, its words never read as syntax."""
+    return f"phraseto_tsquery('{TEXT_SEARCH_CONFIG}', {lexical_text(expression)})"
+
+
 def _vector(values: np.ndarray) -> str:
     """pgvector's text form; repr keeps every float32 exact."""
     return "[" + ",".join(map(repr, np.asarray(values, dtype=np.float32).tolist())) + "]"
 
 
 class PostgresStore:
-    def __init__(self, conninfo: str):
+    def __init__(self, conninfo: str, create: bool = True):
+        """`create`: make the tables if the database has none (the indexer);
+        otherwise a database without an index is an error in words (askers:
+        a mistyped database name must not get an empty index)."""
         import psycopg
         from psycopg.rows import dict_row
 
@@ -162,6 +191,9 @@ class PostgresStore:
         except psycopg.Error as error:
             raise StoreError(server_message(self.location, error)) from error
         try:
+            if not create and self.schema_version_or_none() is None:
+                raise StoreError(f"{self.location} holds no index yet: index a folder into it "
+                                 "first (handbook-qa --db … index FOLDER)")
             self._migrate()
             # For every vector search of this session, set once: each setting
             # would otherwise cost a round trip per question on a slow network.
@@ -170,6 +202,10 @@ class PostgresStore:
             # keeps walking the graph until the filter has let enough through.
             self.conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
             self.conn.execute("SET hnsw.iterative_scan = relaxed_order")
+        except psycopg.errors.InvalidParameterValue as error:  # iterative scans: pgvector 0.8
+            self.conn.close()
+            raise StoreError(f"the server of {self.location} has a pgvector older than 0.8 "
+                             f"({error}); update pgvector there") from error
         except BaseException:
             self.conn.close()
             raise
@@ -381,21 +417,36 @@ class PostgresStore:
             if not self.conn.closed:
                 self.conn.execute("SELECT pg_advisory_unlock(%s)", (WRITER_LOCK,))
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """A read-only REPEATABLE READ transaction: every statement inside sees
+        the index as it was when the first one ran (nested: the outer one)."""
+        if self.conn.info.transaction_status != 0:  # already inside a transaction
+            yield
+            return
+        with self.conn.transaction():
+            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
+
     def _writer(self) -> str:
         """Who holds the writer lock, in words (pg_stat_activity may hide it
         from a role without pg_read_all_stats: then just "another session")."""
         rows = self.rows(
             "SELECT a.usename, a.application_name, a.client_addr::text AS address, "
             "a.backend_start FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-            "WHERE l.locktype = 'advisory' AND l.granted "
+            "WHERE l.locktype = 'advisory' AND l.granted AND l.database = "
+            "(SELECT oid FROM pg_database WHERE datname = current_database()) "
             "AND ((l.classid::bigint << 32) | l.objid::bigint) = %s", (WRITER_LOCK,))
         if not rows or not rows[0]["usename"]:
             return "another session"
+        # A role without pg_read_all_stats sees another role's user and
+        # application, but not its address or start time.
         row = rows[0]
         where = f" from {row['address']}" if row["address"] else ""
-        since = row["backend_start"].strftime("%Y-%m-%d %H:%M %Z").strip()
+        since = f", since {row['backend_start']:%Y-%m-%d %H:%M %Z}".rstrip() \
+            if row["backend_start"] else ""
         client = row["application_name"] or "a client"
-        return f"user {row['usename']}, {client}{where}, since {since}"
+        return f"user {row['usename']}, {client}{where}{since}"
 
     def counts(self) -> IndexCounts:
         documents = self.rows(
@@ -454,52 +505,55 @@ class PostgresStore:
         return sorted(hits, key=lambda hit: (hit[1], hit[0]))
 
     def lexical_search(self, terms: list[str], k: int, allowed: list[int] | None) -> list[int]:
-        """BM25 as FTS5 scores it, over the children that match any term.
+        """BM25 as FTS5 scores it, over the children that match any term, in
+        one statement (one snapshot: the totals agree with the children).
 
         Each term is its own phraseto_tsquery: a value, never tsquery syntax.
-        A compound ("pg_hba.conf") is matched as the phrase the parser makes
-        of it; its frequency in a child is that of its rarest part (FTS5
+        A compound ("pg_hba.conf") counts only where its parts stand as the
+        phrase; its frequency in a child is that of its rarest part (FTS5
         counts whole phrase matches: near enough). IDF is counted over the
         whole index, before the document filter, as FTS5 does."""
         terms = [_text(term) for term in terms]
         if not terms or allowed == [] or k <= 0:
             return []
         lexemes = [row["lexemes"] for row in self.rows(
-            f"SELECT ARRAY(SELECT lexeme FROM unnest(to_tsvector('{TEXT_SEARCH_CONFIG}', term))) "
-            "AS lexemes FROM unnest(%s::text[]) WITH ORDINALITY AS t(term, n) ORDER BY n",
-            (terms,))]
+            f"SELECT ARRAY(SELECT lexeme FROM unnest({_tsvector('term')})) AS lexemes "
+            "FROM unnest(%s::text[]) WITH ORDINALITY AS t(term, n) ORDER BY n", (terms,))]
         kept = [(term, parts) for term, parts in zip(terms, lexemes) if parts]
         if not kept:
             return []
-        stats = self.rows("SELECT chunks, words FROM lexical_stats")[0]
-        total, mean = max(stats["chunks"], 1), max(stats["words"], 1) / max(stats["chunks"], 1)
-        query = " || ".join(f"phraseto_tsquery('{TEXT_SEARCH_CONFIG}', %s)" for _ in kept)
+        words = [term for term, _ in kept]
         numbers = [n for n, (_, parts) in enumerate(kept) for _ in parts]
         names = [lexeme for _, parts in kept for lexeme in parts]
         sizes = [len(parts) for _, parts in kept for _ in parts]
         where, params = ("", []) if allowed is None else \
             ("WHERE f.document_id = ANY(%s)", [list(allowed)])
         rows = self.rows(
-            f"WITH q AS (SELECT ({query}) AS query), "
+            f"WITH q AS (SELECT ({' || '.join(_phrase('%s') for _ in kept)}) AS query), "
+            f"phrases AS (SELECT n - 1 AS n, {_phrase('term')} AS query "
+            "FROM unnest(%s::text[]) WITH ORDINALITY AS x(term, n)), "
             "terms AS (SELECT * FROM unnest(%s::int[], %s::text[], %s::int[]) "
             "AS t(n, lexeme, parts)), "
+            "stats AS (SELECT greatest(chunks, 1) AS total, "
+            "greatest(words, 1)::float8 / greatest(chunks, 1) AS mean FROM lexical_stats), "
             "hits AS (SELECT c.id, c.document_id, c.words, c.tsv FROM chunks c, q "
             "WHERE c.tsv @@ q.query), "
             "f AS (SELECT h.id, h.document_id, h.words, t.n, "
             "min(cardinality(u.positions)) AS tf FROM hits h "
             "CROSS JOIN LATERAL unnest(h.tsv) AS u JOIN terms t ON t.lexeme = u.lexeme "
+            "JOIN phrases p ON p.n = t.n WHERE h.tsv @@ p.query "
             "GROUP BY h.id, h.document_id, h.words, t.n, t.parts HAVING count(*) = t.parts), "
             "df AS (SELECT n, count(*) AS df FROM f GROUP BY n) "
-            "SELECT f.id, sum(greatest(ln((%s - df.df + 0.5) / (df.df + 0.5)), 1e-6) "
-            "* f.tf * (%s + 1) / (f.tf + %s * (1 - %s + %s * f.words / %s))) AS score "
-            f"FROM f JOIN df USING (n) {where} GROUP BY f.id ORDER BY score DESC, f.id LIMIT %s",
-            [*(term for term, _ in kept), numbers, names, sizes, total, K1, K1, B, B, mean,
-             *params, k])
+            "SELECT f.id, sum(greatest(ln((greatest(s.total - df.df, 0) + 0.5) / (df.df + 0.5)), "
+            "1e-6) * f.tf * (%s + 1) / (f.tf + %s * (1 - %s + %s * f.words / s.mean))) AS score "
+            f"FROM f JOIN df USING (n) CROSS JOIN stats s {where} "
+            "GROUP BY f.id ORDER BY score DESC, f.id LIMIT %s",
+            [*words, words, numbers, names, sizes, K1, K1, B, B, *params, k])
         return [row["id"] for row in rows]
 
     def term_frequency(self, word: str) -> int:
-        return self.value(f"SELECT count(*) FROM chunks WHERE tsv @@ "
-                          f"phraseto_tsquery('{TEXT_SEARCH_CONFIG}', %s)", (_text(word),))
+        return self.value(f"SELECT count(*) FROM chunks WHERE tsv @@ {_phrase('%s')}",
+                          (_text(word),))
 
     def following(self, ids: list[int], steps: int) -> dict[int, Following]:
         if not ids:

@@ -18,6 +18,20 @@ DIMENSIONS = 384  # all-MiniLM-L6-v2; the SQLite store's vec0 table has the same
 # question's "not" or "off" still matches. Generated columns need the
 # configuration named, so it is part of the schema, not a setting.
 TEXT_SEARCH_CONFIG = "hbqa_english"
+# PostgreSQL's parser keeps a path, a host, an e-mail address or a decimal as
+# one token ("/etc/postgresql/pg_hba.conf"), where FTS5's unicode61 cuts at
+# every character that is not a letter or digit: the question's "pg_hba.conf"
+# would never match. These characters become spaces before parsing, in the
+# stored tsvector and in every query alike (app/store/postgres.py), so the
+# tokens are FTS5's. Not a regular expression class: in the C locale
+# [[:alnum:]] is ASCII only, and would cut "café" apart.
+SEPARATORS = "/.@:_~\\"
+
+
+def lexical_text(expression: str) -> str:
+    """SQL that turns `expression` into the text the lexical index parses."""
+    return f"translate({expression}, '{SEPARATORS}', '{' ' * len(SEPARATORS)}')"
+
 
 MIGRATIONS: list[tuple[int, str]] = [
     (1, f"""
@@ -83,7 +97,8 @@ MIGRATIONS: list[tuple[int, str]] = [
         split_level text NOT NULL,
         words integer NOT NULL,             -- BM25's length of the child: words of embedded_text
         embedding vector({DIMENSIONS}) NOT NULL,
-        tsv tsvector GENERATED ALWAYS AS (to_tsvector('{TEXT_SEARCH_CONFIG}', embedded_text)) STORED
+        tsv tsvector GENERATED ALWAYS AS
+            (to_tsvector('{TEXT_SEARCH_CONFIG}', {lexical_text("embedded_text")})) STORED
     );
     CREATE INDEX chunks_section_order ON chunks(section_id, chunk_index);
     CREATE INDEX chunks_document ON chunks(document_id);

@@ -250,6 +250,14 @@ class Store:
                   for token in tokens]
         return min(counts, default=0)  # a phrase of several tokens matches at most the rarest
 
+    def snapshot(self):
+        """Nothing more than today: the app's own indexer and its searches
+        share one machine, and a search's statements are milliseconds apart
+        (the BM25 thread shares the connection, so no transaction spans it)."""
+        from contextlib import nullcontext
+
+        return nullcontext()
+
     def writer_lock(self, on_wait=None):
         """Nothing to take: an index file belongs to one user's app, and SQLite
         already serialises the one-transaction-per-document writes."""
