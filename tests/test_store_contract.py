@@ -163,8 +163,10 @@ def test_lexical_search_finds_words_best_first(store):
     leave_id = store.document("hr/leave.md")["id"]
     assert store.lexical_search(["hotel"], 5, [leave_id]) == []
     assert store.lexical_search([], 5, None) == []
-    assert store.term_frequency("leave") == 3
-    assert store.term_frequency("zzqxv") == 0
+    store.refresh_statistics()
+    # exact on SQLite, estimated on PostgreSQL: the common word never below the rare one
+    assert store.term_frequency("leave") >= store.term_frequency("sick") >= 1
+    assert store.term_frequency("leave") <= 5 and store.term_frequency("zzqxv") <= 1
 
 
 def test_words_of_a_question_are_never_query_syntax(store):
@@ -289,4 +291,5 @@ def test_a_compound_term_is_found_inside_a_path_as_a_phrase(store):
     found = store.lexical_search(["pg_hba.conf", "pg_hba", "conf"], 5, None)
     assert found[0] == ids[body[0][0]] and set(found) == set(ids.values())
     # at least the phrase's children, at most its rarest part's (SQLite counts so)
+    store.refresh_statistics()
     assert 1 <= store.term_frequency("pg_hba.conf") <= 2

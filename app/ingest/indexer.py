@@ -212,6 +212,8 @@ class Indexer:
         results += unchanged
         done, cancelled, stopped = self._index_files(pending)
         results += done
+        if any(r.status in (INDEXED, REMOVED) for r in results):
+            self.store.refresh_statistics()
         totals = self.store.counts()
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
                              totals.chunks, totals.over_window, time.monotonic() - started,

@@ -234,8 +234,9 @@ class Searcher:
 
     def _bm25(self, question: str, allowed: list[int] | None) -> list[int]:
         # Below the budget no term can be dropped: skip the vocabulary lookups.
-        large = self._children > BM25_POSTINGS_BUDGET
-        terms = query_terms(question, self.store.term_frequency if large else None)
+        budget = self.store.lexical_budget or BM25_POSTINGS_BUDGET
+        large = self._children > budget
+        terms = query_terms(question, self.store.term_frequency if large else None, budget)
         return self.store.lexical_search(terms, self.settings.candidates, allowed)
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:

@@ -68,6 +68,10 @@ class IndexStore(Protocol):
     # each mounts the handbook folder where they like, so the folder's own path
     # is recorded but never a reason to rebuild.
     shared: bool
+    # Children BM25 may score per question before a question's most common
+    # words are dropped (app/search/retrieval.py, query_terms); None: search's
+    # own default, sized for FTS5.
+    lexical_budget: int | None
 
     def close(self) -> None: ...
     def __enter__(self) -> IndexStore: ...
@@ -112,7 +116,12 @@ class IndexStore(Protocol):
         """Chunk ids matching any of `terms`, best first. Each term is a word or
         a compound ("pg_hba.conf") and is never read as query syntax."""
     def term_frequency(self, word: str) -> int:
-        """How many children contain `word` as the lexical index reads it."""
+        """How many children contain `word` as the lexical index reads it, for
+        dropping a question's most common words on a large index: exact on
+        SQLite (FTS5's vocabulary); on PostgreSQL an estimate from the
+        planner's statistics, never 0 for a word that has lexemes."""
+    def refresh_statistics(self) -> None:
+        """After indexing: bring what term_frequency reads up to date."""
     def lexical_alongside_vectors(self) -> bool:
         """Whether lexical_search may run in another thread while vector_search runs."""
     def following(self, ids: list[int], steps: int) -> dict[int, Following]:

@@ -92,6 +92,7 @@ class Store:
         self.path = Path(path)
         self.location = str(self.path)
         self.shared = False
+        self.lexical_budget = None  # FTS5 scores 15,000 postings in milliseconds
         self.db = connect(self.path)
         self._fts_tokenizer = None
         self._migrate()
@@ -264,6 +265,9 @@ class Store:
         from contextlib import nullcontext
 
         return nullcontext()
+
+    def refresh_statistics(self) -> None:
+        """Nothing to do: FTS5's vocabulary is always current."""
 
     def chunk_count(self) -> int:
         return self.value("SELECT count(*) FROM chunks")
