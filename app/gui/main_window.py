@@ -89,6 +89,7 @@ class MainWindow(QMainWindow):
         self.current_turn = None
         self.read_only = False      # another app owns this folder's index
         self._lock = None
+        self._reader = None         # (location, store): see _shared_reader
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
         self._build_ui()
@@ -250,16 +251,44 @@ class MainWindow(QMainWindow):
 
     def _read(self, read, default=None):
         """`read(store)` on the index, or `default` with the reason shown in
-        words when it cannot be read (a disk, or the shared index's server)."""
-        try:
-            with open_store(self.db, create=False) as store:
-                return read(store)
-        except Exception as error:
-            message = storage_failure(self.db, error)
-            if message is None:
-                raise
-            self.messages.show_message(message[:1].upper() + message[1:] + ".")
-            return default
+        words when it cannot be read (a disk, or the shared index's server).
+        On a shared index a connection that went stale (the server restarted)
+        is replaced once before anything is said."""
+        for attempt in (1, 2):
+            stale = self.shared and self._reader is not None  # opened by an earlier read
+            try:
+                if not self.shared:
+                    with open_store(self.db, create=False) as store:
+                        return read(store)
+                return read(self._shared_reader())
+            except Exception as error:
+                self._drop_reader()
+                message = storage_failure(self.db, error)
+                if message is None:
+                    raise
+                if stale and attempt == 1:
+                    continue  # a fresh connection gets one try; a server that is down, not two
+                self.messages.show_message(message[:1].upper() + message[1:] + ".")
+                return default
+        return default
+
+    def _shared_reader(self):
+        """The window's one connection for its own reads of a shared index
+        (library, viewer, settings): opening one per read costs a TLS
+        handshake and several round trips each time on a VPN. Used on the GUI
+        thread only; the workers open their own."""
+        if self._reader is None or self._reader[0] != self.db:
+            self._drop_reader()
+            self._reader = (self.db, open_store(self.db, create=False))
+        return self._reader[1]
+
+    def _drop_reader(self) -> None:
+        if self._reader is not None:
+            reader, self._reader = self._reader[1], None
+            try:
+                reader.close()
+            except Exception:  # noqa: BLE001 - a broken connection is closed anyway
+                log.debug("closing the shared index's reader failed", exc_info=True)
 
     def choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, "Open a handbook folder",
@@ -309,6 +338,7 @@ class MainWindow(QMainWindow):
         return not self.read_only
 
     def _release_folder(self) -> None:
+        self._drop_reader()
         if self.folder is not None and not self.read_only and not self.shared:
             recovery.mark_closed(self.db)
         if self._lock is not None:

@@ -166,8 +166,8 @@ class AnswerWorker(QObject):
             self.token.emit(event.text)
         elif isinstance(event, Finished):
             self.conversation.add(event.answer)
+            self._record_speed(event.answer)  # before anyone hears it is done
             self.finished.emit(event.answer)
-            self._record_speed(event.answer)
 
     def _record_speed(self, answer) -> None:
         """How fast the model wrote, shown beside it in Settings' model list."""

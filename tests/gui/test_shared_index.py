@@ -96,3 +96,37 @@ def test_a_maintainer_indexes_and_an_asker_reads(qtbot, tmp_path, pg_database):
     ask(qtbot, asker, "Where do visitors park?")
     asker.conversation.appLinkClicked.emit("cite/1/1")
     assert "not in your copy of the folder" in asker.messages.label.text()
+
+
+def test_the_window_keeps_one_reader_and_survives_a_server_restart(qtbot, tmp_path):
+    """The window's own reads share one connection; after the server restarts,
+    the next read reconnects without a word to the user."""
+    import psycopg
+    from PySide6.QtCore import QSettings
+
+    from app.cli import main
+    from pg_fixtures import start_server
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    (folder / "handbook.md").write_text(HANDBOOK)
+    server = start_server()
+    try:
+        with psycopg.connect(server.conninfo(), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE handbook")
+        uri = server.uri("handbook")
+        assert main(["--db", uri, "index", str(folder)]) == 0
+        settings = QSettings(str(tmp_path / "asker.ini"), QSettings.Format.IniFormat)
+        shared_settings(settings, uri, maintain=False)
+        window = MainWindow(folder, model_factory=Replies(), settings=settings)
+        qtbot.addWidget(window)
+        reader = window._shared_reader()
+        window._refresh_library()
+        assert window._shared_reader() is reader  # the same connection, not one per read
+        server.restart()
+        window._refresh_library()
+        assert window.library.statuses() == {"handbook.md": "indexed"}
+        assert window.messages.isHidden()
+        window.close()
+    finally:
+        server.stop()
