@@ -106,6 +106,14 @@ def test_documents_come_back_as_written(store):
     assert store.check() == []
 
 
+def test_document_filters_are_what_search_filters_on(store):
+    fill(store)
+    filters = store.document_filters()
+    assert sorted((r["path"], r["deprecated"]) for r in filters) == \
+        [("hr/leave.md", 0), ("travel.md", 0)]
+    assert {r["id"] for r in filters} == {d["id"] for d in store.documents()}
+
+
 def test_every_child_is_its_sections_text_between_its_offsets(store):
     fill(store)
     sections = store.sections_by_id(range(1, 10_000))

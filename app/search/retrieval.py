@@ -217,7 +217,7 @@ class Searcher:
 
     def _allowed_documents(self) -> list[int] | None:
         """Document ids the query may return, or None for all of them."""
-        rows = self.store.documents()
+        rows = self.store.document_filters()
         keep = [r for r in rows if (self.settings.include_deprecated or not r["deprecated"])
                 and matches_paths(r["path"], self.settings.paths)]
         return None if len(keep) == len(rows) else [r["id"] for r in keep]

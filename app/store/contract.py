@@ -87,6 +87,9 @@ class IndexStore(Protocol):
     def documents(self) -> list[dict[str, Any]]:
         """Every document row, ordered by path."""
     def document(self, path: str) -> dict[str, Any] | None: ...
+    def document_filters(self) -> list[dict[str, Any]]:
+        """id, path and deprecated of every document: what search filters on
+        before every question (the whole rows carry metadata and errors)."""
     def write_document(self, record: DocumentRecord, sections: Sequence[Section],
                        children: Sequence[Child], vectors: np.ndarray) -> None:
         """Replace a document's sections, chunks and vectors in one transaction."""

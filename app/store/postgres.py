@@ -33,7 +33,8 @@ from app.common.documents import Section
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
 from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG, lexical_text
-from app.store.queries import CHUNK_COLUMNS, CHUNK_DETAIL_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS
+from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
+                               OVER_WINDOW_SQL, SECTION_COLUMNS)
 
 URI_PREFIXES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x48425141_0001  # pg_advisory_xact_lock key: "HBQA" + 1
@@ -308,6 +309,9 @@ class PostgresStore:
     # -- documents ------------------------------------------------------------------------------
     def documents(self) -> list[dict[str, Any]]:
         return self.rows("SELECT * FROM documents ORDER BY path")
+
+    def document_filters(self) -> list[dict[str, Any]]:
+        return self.rows(DOCUMENT_FILTERS_SQL)
 
     def document(self, path: str) -> dict[str, Any] | None:
         found = self.rows("SELECT * FROM documents WHERE path = %s", (path,))

@@ -9,6 +9,8 @@ CHUNK_COLUMNS = ("id, section_id, document_id, chunk_index, kind, text, start_ch
 SECTION_COLUMNS = ("s.id, s.document_id, s.heading, s.heading_path, s.body, s.page_start, "
                    "s.page_marks, s.start_char")
 
+DOCUMENT_FILTERS_SQL = "SELECT id, path, deprecated FROM documents"
+
 OVER_WINDOW_SQL = (
     "SELECT c.id, d.path, s.heading, c.chunk_index, c.tokens, c.invisible_tokens, "
     "c.split_level FROM chunks c JOIN sections s ON s.id = c.section_id "

@@ -20,7 +20,8 @@ from app.common.documents import Section
 from app.store.contract import (FAILED, INDEXED, DocumentRecord, Following,  # noqa: F401
                                 IndexCounts, StoreError, checked_vectors, document_values)
 # (FAILED, INDEXED, DocumentRecord and StoreError stay importable from here.)
-from app.store.queries import CHUNK_COLUMNS, CHUNK_DETAIL_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS
+from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
+                               OVER_WINDOW_SQL, SECTION_COLUMNS)
 from app.store.sqlite_migrations import MIGRATIONS
 
 FTS_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])  # as in migration 1
@@ -154,6 +155,9 @@ class Store:
     # -- documents ------------------------------------------------------------
     def documents(self) -> list[dict[str, Any]]:
         return self.rows("SELECT * FROM documents ORDER BY path")
+
+    def document_filters(self) -> list[dict[str, Any]]:
+        return self.rows(DOCUMENT_FILTERS_SQL)
 
     def document(self, path: str) -> dict[str, Any] | None:
         found = self.rows("SELECT * FROM documents WHERE path = ?", (path,))
