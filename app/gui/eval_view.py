@@ -146,18 +146,17 @@ def _rank(rank: int | None) -> str:
 
 def index_state(db: Path | None) -> tuple | None:
     """Enough to tell whether an index changed: its path, documents and chunks."""
-    from app.store.backends import open_store, storage_failure
+    from app.store.backends import store_session
+    from app.store.contract import StoreError
 
     if db is None or not parse_location(db).exists():
         return None
     try:
-        with open_store(parse_location(db), create=False) as store:
+        with store_session(parse_location(db), create=False) as store:
             counts = store.counts()
             return (str(db), counts.chunks, (counts.documents + counts.failed_documents,
                                              counts.last_indexed_at))
-    except Exception as error:  # the file or the server failed: no state to compare
-        if storage_failure(parse_location(db), error) is None:
-            raise
+    except StoreError:
         return None
 
 
@@ -212,14 +211,14 @@ class EvalWorker(QObject):
 
     def _evaluate(self, cases) -> EvalReport:
         from app.search.retrieval import Searcher, SearchSettings
-        from app.store.backends import open_store
+        from app.store.backends import store_session
 
         def on_progress(done: int, total: int) -> None:
             if self.cancel_event.is_set():
                 raise Cancelled()
             self.progress.emit(done, total)
 
-        with open_store(parse_location(self.db), create=False) as store:
+        with store_session(parse_location(self.db), create=False) as store:
             searcher = Searcher(store, self._embedder_factory(), SearchSettings(results=self.k))
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
 

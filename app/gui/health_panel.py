@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame
 from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report
 from app.gui.histogram import Histogram, SplitMix
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
-from app.store.backends import open_store, parse_location, storage_failure
+from app.store.backends import parse_location, store_session
+from app.store.contract import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -331,15 +332,12 @@ class HealthPanel(QWidget):
             self.show_empty("No index yet: the chunk health is shown once the folder is indexed.")
             return
         try:
-            with open_store(self.db, create=False) as store:
+            with store_session(self.db, create=False) as store:
                 report = health_report(store)
                 lengths = store.chunk_lengths()
                 mix = split_mix(lengths, report)
-        except Exception as error:  # the file or the server failed: in words
-            message = storage_failure(self.db, error)
-            if message is None:
-                raise
-            self.show_empty(f"The index could not be read: {message}")
+        except StoreError as error:
+            self.show_empty(f"The index could not be read: {error}")
             return
         selected, document = self.selected_chunk, self.document_filter.currentData()
         self.show_report(report, [r["tokens"] for r in lengths],
@@ -490,12 +488,10 @@ class HealthPanel(QWidget):
             self.text.clear()
             return
         try:
-            with open_store(self.db, create=False) as store:
+            with store_session(self.db, create=False) as store:
                 found = store.chunk_detail(chunk_id)
                 rows = [found] if found else []
-        except Exception as error:  # the file or the server failed
-            if storage_failure(self.db, error) is None:
-                raise
+        except StoreError as error:
             rows = []
             log.warning("chunk %s could not be read: %s", chunk_id, error)
         if not rows:

@@ -24,7 +24,7 @@ from app.common.bundled import ModelMissing, answer_model_path
 from app.gui.settings import AppSettings
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import SearchError, Searcher
-from app.store.backends import open_store, parse_location, storage_failure
+from app.store.backends import parse_location, store_session
 from app.store.contract import IndexBusy, StoreError
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ class IndexWorker(QObject):
             embedder = self._embedder_factory(settings)
             index_settings = IndexSettings(profile=settings.profile, ocr=settings.ocr,
                                            chunking=settings.chunking(embedder.window))
-            with open_store(parse_location(db)) as store:
+            with store_session(parse_location(db)) as store:  # a disk or server failure: words
                 report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,
                                  cancel=self._cancel, skip=self._skip).run(Path(folder))
             self.finished.emit(report)
@@ -77,11 +77,8 @@ class IndexWorker(QObject):
         except (StoreError, OSError, ValueError) as error:
             self.failed.emit(f"Indexing {folder} stopped: {error}")
         except Exception as error:  # never let a worker die silently
-            message = storage_failure(parse_location(db), error)  # the disk or server failed
-            if message is None:
-                log.exception("indexing failed")
-                message = f"an unexpected error: {error}"
-            self.failed.emit(f"Indexing {folder} stopped: {message}")
+            log.exception("indexing failed")
+            self.failed.emit(f"Indexing {folder} stopped by an unexpected error: {error}")
         finally:
             self.busy = False
 
@@ -120,7 +117,7 @@ class AnswerWorker(QObject):
     def ask(self, question: str, db: str, settings: AppSettings) -> None:
         self.stop_event.clear()
         try:
-            with open_store(parse_location(db), create=False) as store:
+            with store_session(parse_location(db), create=False) as store:
                 searcher = Searcher(store, self._embedder_factory(settings), settings.search())
                 answerer = Answerer(searcher, self._model_for(settings),
                                     answer_tokens=settings.answer_tokens,
@@ -130,11 +127,8 @@ class AnswerWorker(QObject):
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
             self.failed.emit(str(error))
         except Exception as error:
-            message = storage_failure(parse_location(db), error)  # the disk or server failed
-            if message is None:
-                log.exception("answering failed")
-                message = f"The question could not be answered: {error}"
-            self.failed.emit(message)
+            log.exception("answering failed")
+            self.failed.emit(f"The question could not be answered: {error}")
 
     @Slot(str, object)
     def warm_up(self, db: str, settings: AppSettings) -> None:
@@ -146,7 +140,7 @@ class AnswerWorker(QObject):
             self._embedder_factory(settings).embed(["warm-up"])
             location = parse_location(db)
             if location.exists():
-                with open_store(location, create=False) as store:
+                with store_session(location, create=False) as store:
                     store.warm()
             model = self._model_for(settings)
             if hasattr(model, "load"):

@@ -7,7 +7,9 @@ to `parse_location` and open it with `open_store`.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from app.store.contract import IndexStore, StoreError
 from app.store.postgres import display_location, is_server_location
@@ -50,6 +52,23 @@ def open_store(location: Location, create: bool = True) -> IndexStore:
     from app.store.sqlite import Store
 
     return Store(Path(location))
+
+
+@contextmanager
+def store_session(location: Location, create: bool = True) -> Iterator[IndexStore]:
+    """open_store for a `with` block whose storage failures (a disk, or a
+    server gone mid-read) come out as StoreError in words, like a failure to
+    open: callers catch one exception. Anything else passes unchanged."""
+    try:
+        with open_store(location, create) as store:
+            yield store
+    except StoreError:
+        raise
+    except Exception as error:
+        message = storage_failure(location, error)
+        if message is None:
+            raise
+        raise StoreError(message) from error
 
 
 def storage_failure(location: Location, error: BaseException) -> str | None:
