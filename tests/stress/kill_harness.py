@@ -155,15 +155,21 @@ def compare(got: dict, want: dict) -> list[str]:
 
 def half_indexed(db: Path) -> list[str]:
     with Store(db) as store:
-        problems = list(store.check())
-        for row in store.rows(
-                "SELECT d.path, d.chunks, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) "
-                "AS n, (SELECT count(*) FROM sections s WHERE s.document_id = d.id) AS s "
-                "FROM documents d WHERE d.status = 'indexed'"):
-            if row["n"] != row["chunks"]:
-                problems.append(f"{row['path']}: {row['n']} chunks, expected {row['chunks']}")
-            if row["s"] == 0:
-                problems.append(f"{row['path']}: indexed without sections")
+        return half_indexed_in(store)
+
+
+def half_indexed_in(store) -> list[str]:
+    """The store's own checks, and every 'indexed' document whose chunks are
+    not all there or that has no section (standard SQL: either backend)."""
+    problems = list(store.check())
+    for row in store.rows(
+            "SELECT d.path, d.chunks, (SELECT count(*) FROM chunks c WHERE c.document_id = d.id) "
+            "AS n, (SELECT count(*) FROM sections s WHERE s.document_id = d.id) AS s "
+            "FROM documents d WHERE d.status = 'indexed'"):
+        if row["n"] != row["chunks"]:
+            problems.append(f"{row['path']}: {row['n']} chunks, expected {row['chunks']}")
+        if row["s"] == 0:
+            problems.append(f"{row['path']}: indexed without sections")
     return problems
 
 

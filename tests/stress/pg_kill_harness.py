@@ -37,7 +37,7 @@ for extra in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(extra))
 
 from app.store.postgres import PostgresStore  # noqa: E402
-from stress.kill_harness import NEVER, summarise  # noqa: E402
+from stress.kill_harness import NEVER, half_indexed_in, summarise  # noqa: E402
 from stress.kill_harness import campaign as sqlite_campaign  # noqa: E402
 
 CHILD = r"""
@@ -162,17 +162,10 @@ class PostgresDatabases:
 
     @staticmethod
     def half_indexed(conninfo: str) -> list[str]:
+        """As for SQLite (every chunk has its vector: a NOT NULL column here),
+        and the writer lock free again."""
         with PostgresStore(conninfo) as store:
-            problems = list(store.check())
-            for row in store.rows(
-                    "SELECT d.path, d.chunks, (SELECT count(*) FROM chunks c WHERE "
-                    "c.document_id = d.id) AS n, (SELECT count(*) FROM sections s "
-                    "WHERE s.document_id = d.id) AS s FROM documents d "
-                    "WHERE d.status = 'indexed'"):
-                if row["n"] != row["chunks"]:
-                    problems.append(f"{row['path']}: {row['n']} chunks, expected {row['chunks']}")
-                if row["s"] == 0:
-                    problems.append(f"{row['path']}: indexed without sections")
+            problems = half_indexed_in(store)
             # The killed writer's session, and its lock, end as soon as the server
             # sees the connection drop: wait for that, but not forever.
             store.conn.execute("SET lock_timeout = '20s'")
