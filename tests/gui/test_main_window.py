@@ -136,6 +136,9 @@ def test_stop_ends_the_answer_and_the_app_keeps_working(qtbot, indexed_window):
         qtbot.waitUntil(lambda: window.current_turn is not None and
                         window.current_turn.state == "generating", timeout=30_000)
         qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)
+    # The blocker hears the worker's signal in the worker's thread; the window's own slot
+    # runs later on the GUI thread, so wait for it before looking at the buttons.
+    qtbot.waitUntil(lambda: window.current_turn is None)
     assert blocker.args[0].stopped
     assert window.ask_button.isEnabled()
 
