@@ -168,3 +168,16 @@ def test_a_sphinx_page(tmp_path):
     assert section.heading_path == ["Install"]  # no pilcrow from the header link
     assert [block.kind for block in section.blocks] == [PARAGRAPH, CODE, PARAGRAPH, PARAGRAPH]
     assert "Table of Contents" not in document.text
+
+
+def test_a_paragraph_wholly_in_bold_is_a_term_for_what_follows(tmp_path):
+    """As Markdown's `**FreeBSD**` line: the paragraphs after it are embedded
+    with the term, so "on FreeBSD, …" finds them. Bold inside a sentence,
+    or a long bold paragraph, is still a paragraph."""
+    page = ("<h1>Kernel</h1><p><strong>FreeBSD</strong></p><p>Set kern.ipc.shmall.</p>"
+            "<p><b>Note:</b> reboot after.</p>"
+            f"<p><b>{'A long bold warning that goes on. ' * 4}</b></p>")
+    (section,) = read_document(write(tmp_path, "kernel.html", page)).sections
+    assert [(b.kind, section.body[b.start:b.end][:20]) for b in section.blocks] == [
+        (TERM, "FreeBSD"), (PARAGRAPH, "Set kern.ipc.shmall."),
+        (PARAGRAPH, "Note: reboot after."), (PARAGRAPH, "A long bold warning ")]

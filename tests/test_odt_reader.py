@@ -135,3 +135,18 @@ def test_a_damaged_meta_costs_only_the_title(tmp_path):
     doc = read_document(odt(tmp_path / "m.odt", content("<text:p>Text.</text:p>"),
                             extra={"meta.xml": META[:40]}))
     assert doc.title == "m" and doc.sections[0].body == "Text."
+
+
+def test_a_paragraph_wholly_in_bold_is_a_term_for_what_follows(tmp_path):
+    """Bold comes from an automatic text style (what pandoc and LibreOffice
+    write for **FreeBSD**); a bold word inside a sentence is still a paragraph."""
+    bold = ('<style:style style:name="T1" style:family="text"><style:text-properties '
+            'fo:font-weight="bold"/></style:style></office:automatic-styles>')
+    body = ('<text:h text:outline-level="1">Kernel</text:h>'
+            '<text:p><text:span text:style-name="T1">FreeBSD</text:span></text:p>'
+            '<text:p>Set kern.ipc.shmall.</text:p>'
+            '<text:p><text:span text:style-name="T1">Note:</text:span> reboot after.</text:p>')
+    xml = content(body).replace("</office:automatic-styles>", bold)
+    (section,) = read_document(odt(tmp_path / "kernel.odt", xml)).sections
+    assert [b.kind for b in section.blocks] == [TERM, PARAGRAPH, PARAGRAPH]
+    assert block_texts(section, TERM) == ["FreeBSD"]

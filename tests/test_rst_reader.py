@@ -303,3 +303,19 @@ def test_a_long_list_is_one_list(tmp_path):
 def test_files_without_text_are_refused_in_words(tmp_path, content, words):
     with pytest.raises(ReadError, match=words):
         read_document(write(tmp_path, "bad.rst", content))
+
+
+def test_a_paragraph_wholly_in_bold_is_a_term_for_what_follows(tmp_path):
+    doc = read_document(write(tmp_path, "kernel.rst", """\
+Kernel
+======
+
+**FreeBSD**
+
+Set kern.ipc.shmall.
+
+**Note:** reboot after.
+"""))
+    (section,) = doc.sections
+    assert [b.kind for b in section.blocks] == [TERM, PARAGRAPH, PARAGRAPH]
+    assert block_texts(section, TERM) == ["FreeBSD"]

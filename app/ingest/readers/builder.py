@@ -27,6 +27,16 @@ MAX_HEADING = 300  # a "heading" longer than this is a paragraph someone styled 
 # What a reader puts for an explicit line break (HTML <br>, Word's soft return):
 # every other run of whitespace, newlines included, is one space.
 LINE_BREAK = "\u2028"
+# A paragraph wholly in bold, one line of at most this many characters, is a
+# term the paragraphs after it define (Markdown's `**FreeBSD**` label line).
+MAX_TERM_CHARS = 80
+
+
+def term_like(text: str) -> bool:
+    """Whether a wholly bold paragraph is short enough to be a term."""
+    text = text.strip()
+    return bool(text) and len(text) <= MAX_TERM_CHARS and LINE_BREAK not in text \
+        and "\n" not in text
 
 
 def inline(text: str) -> str:

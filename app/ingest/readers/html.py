@@ -19,7 +19,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
-from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
+from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.encoding import Decoded, decode
 from app.ingest.readers.text import read_file_bytes
 
@@ -38,6 +38,7 @@ _BOILERPLATE = {"nav", "navbar", "navigation", "menu", "sidebar", "breadcrumb", 
 _ASIDES = {"note", "tip", "warning", "caution", "important", "admonition", "sidebar"}
 _BOILERPLATE_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary"}
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_BOLD = {"b", "strong"}  # a paragraph wholly inside them is a term (see term_like)
 _BLOCKS = {"p", "div", "section", "article", "main", "blockquote", "dd", "dt", "figcaption",
            "address", "center", "details", "summary", "fieldset", "body", "header", "footer",
            "dl", "figure"}
@@ -144,6 +145,9 @@ class _Page(HTMLParser):
         self.text: list[str] = []    # the inline text of the block being read
         self.heading: int | None = None
         self.term = False            # inside a <dt>
+        self.bold = 0                # open <b>/<strong> elements
+        self.bold_text = False       # the block's text so far: some in bold,
+        self.plain_text = False      # some not (a wholly bold line is a term)
         self.pre: list[str] | None = None
         self.pre_language: str | None = None
         self.lists: list[tuple[bool, list[ListItem]]] = []  # open lists: (ordered, items)
@@ -212,7 +216,9 @@ class _Page(HTMLParser):
         return not self.skipping and (self.content is None or self.in_content > 0)
 
     def _start(self, tag: str, attrs: dict) -> None:
-        if tag in _HEADINGS and not self.tables and not any(self.asides):
+        if tag in _BOLD:
+            self.bold += 1
+        elif tag in _HEADINGS and not self.tables and not any(self.asides):
             self._flush()
             self.heading = _HEADINGS[tag]
         elif tag == "dt":
@@ -237,9 +243,12 @@ class _Page(HTMLParser):
             self._flush_text()
 
     def _end(self, tag: str) -> None:
-        if tag in _HEADINGS and self.heading is not None:
+        if tag in _BOLD:
+            self.bold = max(self.bold - 1, 0)
+        elif tag in _HEADINGS and self.heading is not None:
             self.builder.heading(self.heading, "".join(self.text))
             self.text, self.heading = [], None
+            self.bold_text = self.plain_text = False
         elif tag == "pre" and self.pre is not None:
             self.builder.code("".join(self.pre), self.pre_language)
             self.pre = None
@@ -273,17 +282,24 @@ class _Page(HTMLParser):
             self.tables[-1].cell.append(data)
         else:
             self.text.append(data)
+            if data.strip():
+                if self.bold:
+                    self.bold_text = True
+                else:
+                    self.plain_text = True
 
     def _flush_text(self) -> None:
         """The inline text read so far becomes a paragraph or a list item."""
         text, self.text = "".join(self.text), []
+        wholly_bold = self.bold_text and not self.plain_text and term_like(text)
+        self.bold_text = self.plain_text = False
         if not text.strip() or self.heading is not None:
             self.text = [text] if self.heading is not None else []
             return
         if self.lists:
             self.lists[-1][1].append(ListItem(text, depth=len(self.lists) - 1))
         else:
-            self.builder.paragraph(text, TERM if self.term else PARAGRAPH)
+            self.builder.paragraph(text, TERM if self.term or wholly_bold else PARAGRAPH)
         self.term = False
 
     def _flush(self) -> None:

@@ -23,7 +23,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
-from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
+from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.package import check_package, is_element, parse_xml, read_member
 
 _NS = {
@@ -32,6 +32,7 @@ _NS = {
     "table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
     "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
     "dc": "http://purl.org/dc/elements/1.1/",
+    "fo": "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0",
     "manifest": "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0",
 }
 _CODE_STYLES = ("preformatted text", "source code", "source text", "code", "html preformatted")
@@ -117,11 +118,16 @@ class _Styles:
         self.parents: dict[str, str] = {}
         self.display: dict[str, str] = {}
         self.numbered: dict[str, bool] = {}
+        self.bold: set[str] = set()  # styles that set bold type themselves
         for root in (r for r in roots if r is not None):
             for style in root.iter(_tag("style", "style")):
                 name = style.get(_tag("style", "name"), "")
                 self.parents[name] = style.get(_tag("style", "parent-style-name"), "")
                 self.display[name] = style.get(_tag("style", "display-name"), "")
+                properties = style.find(_tag("style", "text-properties"))
+                if properties is not None and properties.get(
+                        _tag("fo", "font-weight")) in ("bold", "600", "700", "800", "900"):
+                    self.bold.add(name)
             for list_style in root.iter(_tag("text", "list-style")):
                 first = next((level for level in list_style if is_element(level)), None)
                 self.numbered[list_style.get(_tag("style", "name"), "")] = (
@@ -138,6 +144,16 @@ class _Styles:
 
     def is_(self, name: str, kinds: tuple[str, ...]) -> bool:
         return any(style.startswith(kinds) for style in self.names(name))
+
+    def is_bold(self, name: str) -> bool:
+        """A text style in bold type, itself or by the style it is based on."""
+        chain, seen = name, set()
+        while chain and chain not in seen:
+            if chain in self.bold:
+                return True
+            seen.add(chain)
+            chain = self.parents.get(chain, "")
+        return self.is_(name, ("strong",))  # "Strong Emphasis", LibreOffice's own
 
 
 class _Body:
@@ -183,7 +199,25 @@ class _Body:
         if self.title is None and self._style_is(element, ("title",)):
             self.title = text
             return
-        self.builder.paragraph(text, TERM if self._style_is(element, _TERM_STYLES) else PARAGRAPH)
+        term = self._style_is(element, _TERM_STYLES) or \
+            (self._wholly_bold(element) and term_like(text))
+        self.builder.paragraph(text, TERM if term else PARAGRAPH)
+
+    def _wholly_bold(self, element) -> bool:
+        """Only bold spans carry the paragraph's text: a term for what follows."""
+        if (element.text or "").strip():
+            return False
+        bold = False
+        for child in element:
+            if (child.tail or "").strip():
+                return False
+            if not is_element(child) or not _inline_child(child).strip():
+                continue
+            if child.tag != _tag("text", "span") or not self.styles.is_bold(
+                    child.get(_tag("text", "style-name"), "")):
+                return False
+            bold = True
+        return bold
 
     def _list(self, element) -> None:
         numbered = self.styles.numbered.get(element.get(_tag("text", "style-name"), ""), False)

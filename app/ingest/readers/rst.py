@@ -26,7 +26,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, QUOTE, TERM, Document, ReadError
-from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
+from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.text import read_text_file
 
 _SETTINGS = {
@@ -124,7 +124,8 @@ class _Walker:
                 label, node = _text(node[0]), _without_first(node)
             self._labelled(label, node, depth)
         elif isinstance(node, (nodes.Text, nodes.TextElement)):
-            self.paragraph(_text(node))
+            text = _text(node)
+            self.paragraph(text, TERM if _wholly_strong(node) and term_like(text) else None)
         else:  # containers (compound, container, legend...): their children are blocks
             self.walk(node, depth)
 
@@ -327,6 +328,14 @@ def _text(node) -> str:
     if isinstance(node, nodes.TextElement):
         return "".join(parts)
     return " ".join(part for part in parts if part.strip())
+
+
+def _wholly_strong(node) -> bool:
+    """A paragraph that is only **bold** text: a term for what follows."""
+    if node.tagname != "paragraph":
+        return False
+    parts = [child for child in node.children if child.astext().strip()]
+    return bool(parts) and all(child.tagname == "strong" for child in parts)
 
 
 def _role_text(source: str) -> str:

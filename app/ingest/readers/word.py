@@ -20,10 +20,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
-from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem
+from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.package import check_package
 
-MAX_TERM_CHARS = 80
 _CODE_STYLES = ("source code", "code", "html preformatted", "preformatted", "plain text",
                 "macro text")
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -208,7 +207,7 @@ def _style_ppr(paragraph):
 
 def _all_bold(paragraph, text: str) -> bool:
     """A short line wholly in bold: a term the next paragraphs define."""
-    if len(text) > MAX_TERM_CHARS or LINE_BREAK in text:
+    if not term_like(text):
         return False
     runs = [run for run in paragraph.runs if run.text.strip()]
     return bool(runs) and all(run.bold for run in runs)
