@@ -54,6 +54,15 @@ def test_a_number_must_stand_near_the_words_it_is_said_of():
     assert flagged("Kestrel House has 26 desks.") == [("26", NUMBER)]
 
 
+def test_a_bare_number_the_sources_hold_is_not_flagged():
+    """The bundled model's "The answer is: 10" beside a quote that says "10
+    weeks": 10 is in the sources; "answer" says nothing of what it counts.
+    (Whether it answers the question is for the quote above it to show.)"""
+    assert flagged("The answer is: 26") == []
+    assert flagged("According to the handbook, 26.") == []
+    assert flagged("The answer is: 27") == [("27", NUMBER)]
+
+
 def test_citation_markers_and_ordinary_words_are_not_facts():
     facts = extract("Annual leave is generous [1]. Part-time staff get it too [2, 3].")
     assert facts == []

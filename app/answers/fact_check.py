@@ -160,14 +160,22 @@ def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     return sources.has_text(fact.text)
 
 
+# Words an answer says about itself, not about the number beside it: "The
+# answer is: 10" says nothing of what 10 counts, so 10 is checked alone.
+_ABOUT_THE_ANSWER = frozenset("answer answers question handbook source sources passage text "
+                              "quote according says said".split())
+
+
 def _neighbours(answer: str, fact: Fact) -> set[str]:
     """The content words right before and after a number in the answer ("up to
     six further blocks" → up, further, block): the number must stand near one
     of them in the sources too, or "six" would be supported by any other six."""
-    before = [w for w in _TOKEN.findall(normalise(answer[:fact.start]))
-              if w not in STOPWORDS and not _DIGITS.fullmatch(w)][-2:]
-    after = [w for w in _TOKEN.findall(normalise(answer[fact.end:]))
-             if w not in STOPWORDS and not _DIGITS.fullmatch(w)][:2]
+    def content(words: list[str]) -> list[str]:
+        return [w for w in words if w not in STOPWORDS and w not in _ABOUT_THE_ANSWER
+                and not _DIGITS.fullmatch(w)]
+
+    before = content(_TOKEN.findall(normalise(answer[:fact.start])))[-2:]
+    after = content(_TOKEN.findall(normalise(answer[fact.end:])))[:2]
     return {stem(w) for w in before + after}
 
 
