@@ -286,3 +286,32 @@ def test_a_deep_section_embeds_two_heading_levels_and_keeps_its_whole_path(tmp_p
         "Operations Manual", "Databases", "Vacuuming", "Preventing wraparound"]
     assert child.embedded_text == ("Vacuuming › Preventing wraparound\n"
                                    "Run VACUUM before two billion transactions.")
+
+
+def test_a_ruled_line_of_code_is_no_child_of_its_own(tmp_path, embedder, settings):
+    """EXPLAIN's `-----` under QUERY PLAN is 80 tokens of dashes: it cannot
+    share a child, and a child of dashes alone matched unrelated questions.
+    It stays in the section; operators (`<  <=  =`) are still children."""
+    plan = "\n".join(f"   ->  Seq Scan on measurement_y2008m{i:02d}  (cost=0.00..33.12 rows=617)"
+                     for i in range(1, 8))
+    path = tmp_path / "explain.md"
+    path.write_text(
+        "# Partitioning\n\nWith pruning on:\n\n```sql\nSET enable_partition_pruning = on;\n"
+        "EXPLAIN SELECT count(*) FROM measurement WHERE logdate >= DATE '2008-01-01';\n"
+        + " " * 36 + "QUERY PLAN\n" + "-" * 80 + "\n"
+        " Aggregate  (cost=37.75..37.76 rows=1 width=8) (actual time=0.041..0.042 rows=1)\n"
+        f"{plan}\n```\n\nB-trees handle these operators:\n\n```\n<   <=   =   >=   >\n```\n")
+    document, children = chunk(path, embedder, settings)
+    assert_invariants(document, children, settings)
+    assert "-" * 80 in document.sections[0].body
+    assert not any(set(c.text) <= set("- \n") for c in children)
+    assert any(c.text == "<   <=   =   >=   >" for c in children)
+    assert any("QUERY PLAN" in c.text for c in children) and \
+        any("Aggregate" in c.text for c in children)
+
+
+def test_a_document_of_ruled_lines_alone_still_gives_a_child(tmp_path, embedder, settings):
+    path = tmp_path / "rule.md"
+    path.write_text("```\n" + "-" * 200 + "\n```\n")
+    document, children = chunk(path, embedder, settings)
+    assert_invariants(document, children, settings)

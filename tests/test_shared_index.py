@@ -106,6 +106,43 @@ def test_a_server_that_is_gone_is_one_line_not_a_traceback(capsys, tmp_path):
     assert code == 1 and "does not answer" in err and "Traceback" not in err
 
 
+def test_the_windows_reads_give_up_on_a_server_that_never_answers(pg_database):
+    """The window reads the library and the viewer's text on the GUI thread:
+    a server that accepts and never answers (a VPN that dropped) is given up
+    on with a sentence, and an established connection has a statement limit
+    and TCP limits, keeping the options the user's own address sets."""
+    import socket
+
+    import psycopg
+
+    from app.store.backends import storage_failure
+    from app.store.contract import StoreError
+
+    black_hole = socket.socket()
+    black_hole.bind(("127.0.0.1", 0))
+    black_hole.listen(1)
+    port = black_hole.getsockname()[1]
+    try:
+        with pytest.raises(StoreError, match="does not answer"):
+            open_store(ServerLocation(f"postgresql://nobody@127.0.0.1:{port}/handbook"),
+                       create=False, interactive=True)
+    finally:
+        black_hole.close()
+    open_store(ServerLocation(pg_database.uri)).close()  # an index to read
+    uri = pg_database.uri + "&options=-c%20work_mem%3D7MB"
+    with open_store(ServerLocation(uri), create=False, interactive=True) as store:
+        settings = {name: store.conn.execute(f"SHOW {name}").fetchone()[name]
+                    for name in ("statement_timeout", "work_mem")}
+        assert settings["statement_timeout"] == "5s" and settings["work_mem"] == "7MB"
+        with pytest.raises(psycopg.errors.QueryCanceled) as cancelled:
+            store.conn.execute("SELECT pg_sleep(6)")
+        assert "took too long" in storage_failure(ServerLocation(uri), cancelled.value)
+        parameters = store.conn.info.get_parameters()
+        assert parameters["connect_timeout"] == "3" and parameters["tcp_user_timeout"] == "5000"
+    with open_store(ServerLocation(pg_database.uri), create=False) as store:  # the workers
+        assert store.conn.execute("SHOW statement_timeout").fetchone()["statement_timeout"] == "0"
+
+
 def test_one_writer_at_a_time_and_the_second_says_who(pg_database):
     import threading
 

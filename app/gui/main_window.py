@@ -279,7 +279,7 @@ class MainWindow(QMainWindow):
         thread only; the workers open their own."""
         if self._reader is None or self._reader[0] != self.db:
             self._drop_reader()
-            self._reader = (self.db, open_store(self.db, create=False))
+            self._reader = (self.db, open_store(self.db, create=False, interactive=True))
         return self._reader[1]
 
     def _drop_reader(self) -> None:

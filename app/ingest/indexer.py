@@ -28,7 +28,7 @@ from app.store.contract import DocumentRecord, IndexStore, StoreError
 
 log = logging.getLogger(__name__)
 
-CHUNKER_VERSION = "7"  # 7: a wholly bold paragraph is a term in HTML, RST and ODT too
+CHUNKER_VERSION = "8"  # 7: bold paragraphs are terms in HTML, RST, ODT; 8: no ruled-line children
 PROFILES = ("fitted", "spring-default")
 
 INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"

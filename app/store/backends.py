@@ -40,15 +40,17 @@ def describe(location: Location) -> str:
     return location.display if isinstance(location, ServerLocation) else str(location)
 
 
-def open_store(location: Location, create: bool = True) -> IndexStore:
+def open_store(location: Location, create: bool = True,
+               interactive: bool = False) -> IndexStore:
     """The store at `location`; StoreError (in words) when it cannot be opened.
     `create`: an index may be made there (indexing); otherwise a shared
     index's database must already hold one (a file's absence is the caller's
-    to check, as it always was)."""
+    to check, as it always was). `interactive`: the window's own reads, which
+    give up on a server that does not answer in seconds."""
     if isinstance(location, ServerLocation):
         from app.store.postgres import PostgresStore
 
-        return PostgresStore(str(location), create=create)
+        return PostgresStore(str(location), create=create, interactive=interactive)
     from app.store.sqlite import Store
 
     return Store(Path(location))

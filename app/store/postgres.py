@@ -40,6 +40,13 @@ URI_PREFIXES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x48425141_0001  # pg_advisory_xact_lock key: "HBQA" + 1
 WRITER_LOCK = 0x48425141_0002     # pg_advisory_lock key, held by the one indexer
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is reported, not waited on
+# The window's own reads (library, viewer) run while the user waits on the
+# GUI: a server behind a VPN that dropped, or one that stopped answering
+# mid-read, must cost seconds, not the 10 s above or TCP's many minutes.
+INTERACTIVE_LIMITS = {"connect_timeout": 3,
+                      "tcp_user_timeout": 5_000,            # ms unacknowledged (Linux)
+                      "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2,
+                      "options": "-c statement_timeout=5000"}
 EF_SEARCH = 200  # HNSW candidates per search (see PostgresStore.__init__)
 LEXICAL_BUDGET = 5_000
 
@@ -124,6 +131,9 @@ def server_message(where: str, error: Exception) -> str:
                 "indexing needs the role that maintains it")
     if isinstance(error, (errors.ReadOnlySqlTransaction,)):
         return f"the shared index {where} is read-only here ({text})"
+    if isinstance(error, errors.QueryCanceled):  # the window's statement limit
+        return (f"the shared index server {where} took too long to answer ({text}); try "
+                "again, or ask its maintainer whether it is overloaded")
     if isinstance(error, errors.DiskFull):
         return f"the server holding the shared index {where} is out of disk space ({text})"
     if isinstance(error, psycopg.OperationalError):
@@ -175,11 +185,24 @@ def _vector(values: np.ndarray) -> str:
     return "[" + ",".join(map(repr, np.asarray(values, dtype=np.float32).tolist())) + "]"
 
 
+def _interactive_limits(conninfo: str) -> dict:
+    """INTERACTIVE_LIMITS, keeping any server options the user's address sets."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    limits = dict(INTERACTIVE_LIMITS)
+    own = conninfo_to_dict(conninfo).get("options")
+    if own:
+        limits["options"] = f"{own} {limits['options']}"
+    return limits
+
+
 class PostgresStore:
-    def __init__(self, conninfo: str, create: bool = True):
+    def __init__(self, conninfo: str, create: bool = True, interactive: bool = False):
         """`create`: make the tables if the database has none (the indexer);
         otherwise a database without an index is an error in words (askers:
-        a mistyped database name must not get an empty index)."""
+        a mistyped database name must not get an empty index). `interactive`:
+        reads the user waits on in the window, given up on in seconds
+        (INTERACTIVE_LIMITS)."""
         import psycopg
         from psycopg.rows import dict_row
 
@@ -192,9 +215,10 @@ class PostgresStore:
         self.lexical_budget = LEXICAL_BUDGET
         self._statistics: tuple[dict[str, float], float] | None = None  # see term_frequency
         try:
+            limits = _interactive_limits(conninfo) if interactive else \
+                {"connect_timeout": CONNECT_TIMEOUT}
             self.conn = psycopg.connect(conninfo, autocommit=True, row_factory=dict_row,
-                                        connect_timeout=CONNECT_TIMEOUT,
-                                        application_name=_application_name())
+                                        application_name=_application_name(), **limits)
         except psycopg.Error as error:
             raise StoreError(server_message(self.location, error)) from error
         try:

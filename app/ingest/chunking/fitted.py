@@ -22,6 +22,7 @@ from app.ingest.chunking.splitter import BLOCK, LINE, SENTENCE, Fits, Piece, pac
 Count = Callable[[str], int]  # tokens of a string, specials included
 TABLE_ROW = "table_row"
 _WORD_START = re.compile(r"(?<!\S)\S")
+_RULE = re.compile(r"[\s\-=+|_*~#.:]+")
 MAX_LABEL_CHARS = 120
 # The section's own heading and its parent's are embedded, not the whole path:
 # every sibling child shares the prefix, so a long one ("Chapter 25. Routine
@@ -40,6 +41,7 @@ def chunk_document(document: Document, source: str, settings: ChunkSettings,
     children = [child
                 for index, section in enumerate(document.sections)
                 for child in _chunk_section(document, index, section, source, settings, count)]
+    children = [child for child in children if not _rule_line(child)] or children
     for number, child in enumerate(children):
         child.chunk_index, child.total_chunks = number, len(children)
     return children
@@ -160,6 +162,15 @@ def label_text(body: str, block: Block) -> str:
     if "\n" in text or len(text) > MAX_LABEL_CHARS or not _LABEL.fullmatch(text):
         return ""
     return " ".join(text.replace("*", "").replace("__", "").replace("`", "").split())
+
+
+def _rule_line(child: Child) -> bool:
+    """A piece of code that is only a ruled line (the `-----` under EXPLAIN's
+    QUERY PLAN, a psql table border): each dash is a token, so it cannot share
+    a child with its neighbours, and alone it matches any question a little
+    (one took the third place for a question on partition pruning). It stays
+    in the section's text; it is just not a child of its own."""
+    return child.kind == CODE and bool(_RULE.fullmatch(child.text))
 
 
 def _groups(section: Section) -> Iterator[list[Block]]:
