@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.answers import focused  # noqa: E402
 from app.answers.answerer import EVIDENCE, SECTIONS, Answerer  # noqa: E402
 from app.answers.model import LocalModel  # noqa: E402
 from app.embedding.embedder import Embedder  # noqa: E402
@@ -69,6 +70,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--units", type=int, nargs="+", default=[1, 2, 3, 5])
     parser.add_argument("--no-sections", dest="sections", action="store_false")
+    parser.add_argument("--neighbours", type=int, nargs="+", default=[focused.NEIGHBOURS],
+                        help="units either side of each chosen unit (focused prompt)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cases = chosen_cases(args.set, args.limit)
@@ -77,16 +80,19 @@ def main() -> None:
     table = []
     with Store(OUT / f"evidence-{args.set}.sqlite") as store:
         searcher = Searcher(store, embedder)
-        configs = ([(SECTIONS, None)] if args.sections else []) + \
-            [(EVIDENCE, units) for units in args.units]
-        for prompt, units in configs:
+        configs = ([(SECTIONS, None, None)] if args.sections else []) + \
+            [(EVIDENCE, units, n) for units in args.units for n in args.neighbours]
+        for prompt, units, neighbours in configs:
+            if neighbours is not None:
+                focused.NEIGHBOURS = neighbours
             answerer = Answerer(searcher, model, prompt=prompt, prompt_units=units or 3)
             results = []
             for case in cases:
                 model.llama.reset()  # every question read cold, as a new question is
                 results.append(answer_case(answerer, case))
             tokens = [r.prompt_tokens for r in results if r.prompt_tokens]
-            label = "whole sections" if prompt == SECTIONS else f"evidence, {units} units"
+            label = "whole sections" if prompt == SECTIONS else f"evidence, {units} units" + (
+                "" if neighbours == 1 else f", {neighbours} neighbours")
             table.append(row(label, results, tokens))
             if args.set == "dev":  # the tuned-on and the blind batch apart, too
                 for name, keep in (("first batch", lambda r: r.case.line <= FIRST_BATCH_LAST_LINE),

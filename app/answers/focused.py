@@ -17,12 +17,14 @@ from app.answers.prompt import Source
 from app.answers.units import ROW
 
 GAP = " … "
+NEIGHBOURS = 1  # units either side of each chosen unit, for context (docs/answers.md)
 
 
 def focused_sources(scored: list[Evidence], results: list, units: int,
-                    neighbours: int = 1) -> list[Source]:
+                    neighbours: int | None = None) -> list[Source]:
     """Sources built from the best `units` of `scored` (every candidate unit,
     best first), ordered by their best unit."""
+    neighbours = NEIGHBOURS if neighbours is None else neighbours
     by_result: dict[int, list[Evidence]] = {}   # n → its units in text order
     for evidence in scored:
         by_result.setdefault(evidence.n, []).append(evidence)
