@@ -489,6 +489,10 @@ def _sources_text(answer) -> str:
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
         lines += ["", f"Not backed by the sources: {facts}. Check the quote above."]
+    if answer.not_in_quote:
+        facts = ", ".join(f"“{f.text}”" for f in answer.not_in_quote)
+        lines += ["", f"Not in the quote above: {facts}. The model took it from another "
+                      "sentence: check which one answers your question."]
     title = "Sources cited:" if answer.cited else \
         "Sources (the answer cites none; matched by the words it shares with them):" \
         if answer.attributed else "Sources consulted (the answer cites none):"

@@ -112,3 +112,21 @@ def test_what_counts_as_a_follow_up(question, follow_up):
 
     conversation = Conversation([Turn("How long is parental leave?", "26 weeks [1].")])
     assert conversation.is_follow_up(question) is follow_up
+
+
+def test_a_number_from_another_sentence_than_the_quote_is_named():
+    """The quote is the first sentence; the model answers with the second's
+    number: backed by the sources, but not by the quote the reader sees."""
+    model = FakeChatModel()
+    model.enqueue("The", " answer", " is:", " 10", " weeks.")
+    text = ("The primary caregiver gets 26 weeks, of which 18 weeks at full salary. "
+            "The second parent gets 10 weeks of paid leave.")
+    searcher = FakeSearcher([FakeResult(1, "handbook.md", "Parental leave", text)])
+    events = list(Answerer(searcher, model, finder=FakeFinder()).ask(
+        "How many weeks are paid at full salary?", cancel=threading.Event()))
+    answer = [e for e in events if isinstance(e, Finished)][0].answer
+    assert answer.evidence[0].text.startswith("The primary caregiver gets 26 weeks")
+    assert answer.unsupported == []
+    assert [f.text for f in answer.not_in_quote] == ["10 weeks"]
+    assert answer.to_json()["not_in_quote"] == [
+        {"text": "10 weeks", "kind": "number", "start": 15, "end": 23}]

@@ -89,3 +89,18 @@ def test_made_up_identifiers_and_names_in_brackets_are_flagged_emphasis_is_not()
     assert flagged("Use x10xtozoo (TMDJGUY) for it.") == [("x10xtozoo", CODE), ("TMDJGUY", NAME)]
     assert flagged("It does NOT pay the first 18 weeks at full salary.") == []
     assert flagged("Steps:\n1) Open HRdesk.\n2) When done, book it.") == []
+
+
+def test_a_number_the_sources_hold_but_the_first_quote_lacks_is_named():
+    """The bundled model answers "The answer is: 10" beside a quote that says
+    18: 10 is in the sources (the next sentence), so it is not unsupported,
+    but the two disagree and the reader must be told to choose."""
+    from app.answers.fact_check import numbers_not_in
+
+    quote = SOURCES[0].split(". ")[0]  # the 26 / 18 weeks sentence
+    answer = "The answer is: 1,000 desks. The first 18 weeks are paid in full."
+    assert unsupported(answer, SOURCES) == []  # 1,000 is in the sources...
+    assert [f.text for f in numbers_not_in(answer, quote)] == ["1,000"]  # ...not in the quote
+    assert numbers_not_in("Eighteen weeks [1].", quote) == []  # a number word, in the quote
+    flagged = unsupported("You get 99 weeks.", SOURCES)
+    assert numbers_not_in("You get 99 weeks.", quote, flagged) == []  # said once, not twice

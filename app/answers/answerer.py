@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
 from app.answers.citations import MarkerFilter, attribute, clean_markers
-from app.answers.fact_check import unsupported
+from app.answers.fact_check import numbers_not_in, unsupported
 from app.answers.focused import focused_sources
 from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, SYSTEM_PROMPT, Prompt, Source, Turn, \
     build_prompt
@@ -87,6 +87,7 @@ class Answer:
     sent: list[Source] = field(default_factory=list, repr=False)  # the sources as in the prompt
     evidence: list = field(default_factory=list)       # app.answers.evidence.Evidence
     unsupported: list = field(default_factory=list)    # app.answers.fact_check.Fact
+    not_in_quote: list = field(default_factory=list)   # numbers the first quote lacks
     attributed: list[dict] = field(default_factory=list)  # sentence → source, when uncited
     prompt: str = EVIDENCE
     repeated: bool = False     # the model began to repeat itself and was stopped
@@ -101,6 +102,7 @@ class Answer:
                 "refused": self.refused, "sources": self.sources,
                 "evidence": [e.to_json() for e in self.evidence],
                 "unsupported": [f.to_json() for f in self.unsupported],
+                "not_in_quote": [f.to_json() for f in self.not_in_quote],
                 "attributed": self.attributed, "prompt": self.prompt,
                 "repeated": self.repeated, "timings": self.timings}
 
@@ -193,6 +195,7 @@ class Answerer:
         raw, repeated = yield from self._generate(prompt, cancel, timings, started)
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
         answer.evidence, answer.repeated = evidence, repeated
+        answer.not_in_quote = numbers_not_in(answer.text, evidence[0].text, answer.unsupported)
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)

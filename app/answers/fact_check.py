@@ -149,6 +149,24 @@ def unsupported(answer: str, source_texts: list[str]) -> list[Fact]:
     return [fact for fact in extract(answer) if not _supported(fact, answer, sources)]
 
 
+def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fact]:
+    """The numbers of `answer` that `quote` (the passage shown first) does not
+    hold, leaving out facts already flagged: the sources may hold them, but
+    the model took them from another sentence ("The answer is: 10" beside "the
+    first 18 weeks are paid at full salary"), so the two disagree and the
+    reader must choose."""
+    flagged = {(f.start, f.end) for f in already}
+    shown = Sources([quote])
+    found = []
+    for fact in extract(answer):
+        if fact.kind != NUMBER or (fact.start, fact.end) in flagged:
+            continue
+        match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
+        if match is None or not shown.has_number(match.group(1), _unit(match.group(2))):
+            found.append(fact)
+    return found
+
+
 def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     if fact.kind == NUMBER:
         match = _NUMBER_THEN_UNIT.match(normalise(fact.text))

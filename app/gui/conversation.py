@@ -44,6 +44,7 @@ class Turn:
     evidence_ready: bool = False                     # the evidence step has run
     more_shown: bool = False                         # the other two quotes are open
     unsupported: list = field(default_factory=list)  # app.answers.fact_check.Fact
+    not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
     attributed: bool = False                         # uncited, sources matched by words
 
 
@@ -90,6 +91,11 @@ class ConversationView(SafeTextBrowser):
             facts = ", ".join(f"“{esc(f.text)}”" for f in turn.unsupported)
             parts.append(f"<p class='warn'>Not backed by the sources: {facts}. The model may "
                          "have made this up: rely on the quote above.</p>")
+        if turn.not_in_quote and turn.state in ("done", "stopped"):
+            facts = ", ".join(f"“{esc(f.text)}”" for f in turn.not_in_quote)
+            parts.append(f"<p class='note'>Not in the quote above: {facts}. The model took it "
+                         "from another sentence of the sources: check which one answers your "
+                         "question.</p>")
         if turn.answer:
             label = ("<span class='meta'>Model's answer (check it against the quote):</span> "
                      if turn.evidence else "")
@@ -133,7 +139,10 @@ class ConversationView(SafeTextBrowser):
         valid = {c["n"] for c in turn.citations} if turn.cited else set()
         done = turn.state in ("done", "stopped")
         text = turn.answer
-        marks = [(f.start, f.end) for f in turn.unsupported] if done else []
+        marks = ([(f.start, f.end, "unsupported", "not backed by the sources")
+                  for f in turn.unsupported] +
+                 [(f.start, f.end, "offquote", "not in the quote above")
+                  for f in turn.not_in_quote]) if done else []
         pieces, last = [], 0
         for match in _MARKER.finditer(text):
             pieces.append(_marked(text, last, match.start(), marks))
@@ -160,15 +169,16 @@ class ConversationView(SafeTextBrowser):
                 f"<p class='meta'>{esc(turn.budget)}{esc(suffix)}{copy}</p>")
 
 
-def _marked(text: str, start: int, end: int, marks: list[tuple[int, int]]) -> str:
-    """text[start:end], escaped, with the unsupported facts inside it marked."""
+def _marked(text: str, start: int, end: int, marks: list[tuple[int, int, str, str]]) -> str:
+    """text[start:end], escaped, with the checked facts inside it marked
+    (start, end, style, what the mark means)."""
     pieces, position = [], start
-    for mark_start, mark_end in sorted(marks):
+    for mark_start, mark_end, style, title in sorted(marks):
         mark_start, mark_end = max(mark_start, position), min(mark_end, end)
         if mark_start >= mark_end:
             continue
         pieces.append(esc(text[position:mark_start]))
-        pieces.append(f"<span class='unsupported' title='not backed by the sources'>"
+        pieces.append(f"<span class='{style}' title='{title}'>"
                       f"{esc(text[mark_start:mark_end])}</span>")
         position = mark_end
     pieces.append(esc(text[position:end]))
@@ -189,6 +199,9 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
     if turn.unsupported:
         lines.append("Not backed by the sources: " +
                      ", ".join(f"“{f.text}”" for f in turn.unsupported))
+    if turn.not_in_quote:
+        lines.append("Not in the quote above: " +
+                     ", ".join(f"“{f.text}”" for f in turn.not_in_quote))
     if turn.citations and not turn.refused:
         lines += ["", "Sources:"] + [
             ("- " if markdown else "  ") + f"[{c['n']}] {c['source']} › {c['heading']}" +
@@ -208,4 +221,6 @@ p.quote { margin-left: 12px; font-size: large; }
 p.other { font-size: medium; color: #333333; }
 table.card { background-color: #f4f7fb; border: 1px solid #c9d6e6; margin-left: 12px; }
 span.unsupported { background-color: #ffd6d6; text-decoration: underline; }
+p.note { color: #5a4a00; margin-left: 12px; }
+span.offquote { background-color: #fff1b8; }
 """

@@ -522,6 +522,7 @@ class MainWindow(QMainWindow):
         turn.state = "stopped" if answer.stopped else "done"
         turn.budget = answer.budget
         turn.unsupported = answer.unsupported
+        turn.not_in_quote = answer.not_in_quote
         turn.attributed = bool(answer.attributed)
         self.budget.setText(answer.budget)
         cited = {c["n"] for c in answer.citations} if answer.cited else set()

@@ -77,3 +77,28 @@ def test_the_other_passages_are_one_click_away(qtbot, window):
     assert other not in window.conversation.toPlainText()
     window.conversation.appLinkClicked.emit("more/0")
     assert other in window.conversation.toPlainText()
+
+
+def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
+    """The model's number is in the sources but not in the quote shown first:
+    the view says so between the quote and the answer, and marks it."""
+    from app.answers.evidence import Evidence
+    from app.answers.fact_check import NUMBER, Fact
+    from app.gui.conversation import ConversationView, copy_text
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    turn = view.add_turn("How many weeks of parental leave are paid at full salary?")
+    quote = "The primary caregiver gets 26 weeks, of which the first 18 are at full salary."
+    turn.evidence = [Evidence(text=quote, source="handbook.md", heading="Parental leave",
+                              page=None, start=0, end=len(quote), score=1.2, n=1,
+                              section_id=1, kind="sentence", chunk_index=0)]
+    turn.answer, turn.state = "The answer is: 10", "done"
+    turn.not_in_quote = [Fact("10", NUMBER, 15, 17)]
+    view.render()
+    text = view.toPlainText()
+    assert "Not in the quote above: “10”" in text
+    assert text.index(quote) < text.index("Not in the quote above") < text.index("The answer is")
+    assert "Not backed by the sources" not in text
+    assert "fff1b8" in view.toHtml() or "offquote" in view.toHtml()  # the 10 is marked
+    assert "Not in the quote above: “10”" in copy_text(turn)
