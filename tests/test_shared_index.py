@@ -104,6 +104,10 @@ def test_a_server_that_is_gone_is_one_line_not_a_traceback(capsys, tmp_path):
                  "search", "annual leave"])
     err = capsys.readouterr().err
     assert code == 1 and "does not answer" in err and "Traceback" not in err
+    # an unescaped @ in a password is refused before anything is sent or echoed
+    code = main(["--db", "postgresql://me:s3@cret@db.example.com/handbook", "search", "leave"])
+    err = capsys.readouterr().err
+    assert code == 1 and "cannot be read" in err and "%40" in err and "cret" not in err
 
 
 def test_the_windows_reads_give_up_on_a_server_that_never_answers(pg_database):

@@ -69,24 +69,35 @@ def is_server_location(location: str) -> bool:
                             for key in ("service", "host", "dbname", "hostaddr")))
 
 
-def readable(conninfo: str) -> bool:
-    """Whether libpq can read this connection string (without connecting)."""
-    from psycopg.conninfo import conninfo_to_dict
-
-    try:
-        conninfo_to_dict(conninfo)
-    except Exception:  # noqa: BLE001 - any parse failure
-        return False
-    return True
+UNREADABLE = ("the address of the shared index cannot be read; write it as "
+              "postgresql://user@host/database or service=NAME (an @ inside a password is "
+              "written %40; better, keep the password in ~/.pgpass)")
 
 
-def display_location(conninfo: str) -> str:
-    """The location without its password, for messages and the window title."""
+def _parts(conninfo: str) -> dict | None:
+    """The connection string's parameters as libpq reads them, or None when
+    it cannot: unparsable, or a host name holding "@" — an unescaped @ in a
+    password (postgresql://me:p@ss@host/db), whose tail libpq would take for
+    the host and print in its messages."""
     from psycopg.conninfo import conninfo_to_dict
 
     try:
         parts = conninfo_to_dict(conninfo)
-    except Exception:  # noqa: BLE001 - an unparsable string is reported by connect
+    except Exception:  # noqa: BLE001 - any parse failure
+        return None
+    hosts = f"{parts.get('host') or ''},{parts.get('hostaddr') or ''}"
+    return None if "@" in hosts else parts
+
+
+def readable(conninfo: str) -> bool:
+    """Whether libpq can read this connection string (without connecting)."""
+    return _parts(conninfo) is not None
+
+
+def display_location(conninfo: str) -> str:
+    """The location without its password, for messages and the window title."""
+    parts = _parts(conninfo)
+    if parts is None:  # reported in words when opened, never echoed
         return "the shared index"
     if parts.get("service"):
         return f"service {parts['service']}"
@@ -103,11 +114,10 @@ def without_password(conninfo: str) -> str:
     one (libpq reads it from ~/.pgpass, a service file or PGPASSWORD)."""
     if not conninfo:
         return ""
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+    from psycopg.conninfo import make_conninfo
 
-    try:
-        parts = conninfo_to_dict(conninfo)
-    except Exception:  # noqa: BLE001 - unreadable: it may hide a password, so none of it is kept
+    parts = _parts(conninfo)
+    if parts is None:  # unreadable: it may hide a password, so none of it is kept
         return ""
     if "password" not in parts:
         return conninfo
@@ -123,8 +133,7 @@ def server_message(where: str, error: Exception) -> str:
     if isinstance(error, psycopg.ProgrammingError) and getattr(error, "sqlstate", None) is None:
         # libpq could not read the address: its message quotes the address,
         # which may hold a password, so it is not repeated.
-        return ("the address of the shared index cannot be read; write it as "
-                "postgresql://user@host/database or service=NAME")
+        return UNREADABLE
     text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     if isinstance(error, errors.InsufficientPrivilege):
         return (f"the shared index {where} is read-only for this user ({text}); "
@@ -206,6 +215,8 @@ class PostgresStore:
         import psycopg
         from psycopg.rows import dict_row
 
+        if not readable(conninfo):
+            raise StoreError(UNREADABLE)
         self.conninfo = conninfo
         self.location = display_location(conninfo)
         self.shared = True
@@ -698,6 +709,8 @@ def probe(conninfo: str) -> Probe:
     the schema this app needs, and whether this user can write."""
     import psycopg
 
+    if not readable(conninfo):
+        return Probe(False, False, UNREADABLE[:1].upper() + UNREADABLE[1:] + ".")
     where = display_location(conninfo)
     try:
         with psycopg.connect(conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT,

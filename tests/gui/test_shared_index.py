@@ -38,6 +38,9 @@ def test_text_that_is_no_connection_cannot_be_saved(dialog):
     assert "Not a PostgreSQL connection" in dialog.shared.result.text()
     dialog.shared.edit.setText("postgresql://me:s3cr%t@server/handbook")  # libpq cannot read it
     assert not dialog.ok_button.isEnabled() and "s3cr" not in dialog.shared.result.text()
+    # an unescaped @ in a password: libpq takes "cret@server" for the host name
+    dialog.shared.edit.setText("postgresql://me:s3@cret@server/handbook")
+    assert not dialog.ok_button.isEnabled() and "cret" not in dialog.shared.result.text()
     dialog.shared.edit.clear()
     assert dialog.ok_button.isEnabled() and dialog.result_settings().shared_index == ""
 
