@@ -52,7 +52,13 @@ def chosen_cases(name: str, limit: int | None) -> list:
 
 def row(label: str, results: list, tokens: list[int]) -> dict:
     n = len(results) or 1
+    marked = [r for r in results if r.not_in_quote] or None  # "not in the quote above"
     return {"prompt": label, "cases": len(results),
+            "not_in_quote_rate": round(len(marked or []) / n, 3),
+            "marked_quote_right": marked and round(
+                sum(r.evidence_hit(1) for r in marked) / len(marked), 3),
+            "marked_model_right": marked and round(
+                sum(r.accurate for r in marked) / len(marked), 3),
             "answer_accuracy": round(sum(r.accurate for r in results) / n, 3),
             "evidence@1": round(sum(r.evidence_hit(1) for r in results) / n, 3),
             "evidence@3": round(sum(r.evidence_hit(3) for r in results) / n, 3),
@@ -105,12 +111,14 @@ def main() -> None:
         print(json.dumps(table, indent=2))
         return
     print(f"{args.set} set, {len(cases)} cases, model {model.name}")
-    print("| prompt | accuracy | evidence@1 | evidence@3 | unsupported | prompt tokens "
-          "| first token | total |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| prompt | accuracy | evidence@1 | evidence@3 | unsupported | not in the quote "
+          "(quote right / model right) | prompt tokens | first token | total |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in table:
         print(f"| {r['prompt']} | {r['answer_accuracy']:.2f} | {r['evidence@1']:.2f} | "
               f"{r['evidence@3']:.2f} | {r['unsupported_rate']:.2f} | "
+              f"{r['not_in_quote_rate']:.2f} ({r['marked_quote_right']} / "
+              f"{r['marked_model_right']}) | "
               f"{r['prompt_tokens_median']} | {r['first_token_median_s']} s | "
               f"{r['total_median_s']} s |")
 

@@ -130,3 +130,24 @@ def test_a_number_from_another_sentence_than_the_quote_is_named():
     assert [f.text for f in answer.not_in_quote] == ["10 weeks"]
     assert answer.to_json()["not_in_quote"] == [
         {"text": "10 weeks", "kind": "number", "start": 15, "end": 23}]
+
+
+def test_answer_evaluation_says_where_the_not_in_quote_mark_points():
+    """Of the answers marked "not in the quote above": how often the quote
+    held the span (the mark pointed the right way) and how often the model
+    was right anyway."""
+    from app.evaluation.answer_accuracy import AnswerCase, summarise
+    from app.evaluation.recall import Case
+
+    def result(line, quote_rank, accurate, marked):
+        return AnswerCase(case=Case(line, f"c{line}", "q?", "18 weeks"), evidence_rank=quote_rank,
+                          accurate=accurate, answer="10", unsupported=[], cited=[],
+                          cited_hits=0, evidence_s=0.1, first_token_s=0.2, total_s=0.3,
+                          refused=False, not_in_quote=["10"] if marked else [])
+
+    report = summarise([result(2, 1, False, True), result(3, 1, False, True),
+                        result(4, 2, True, True), result(5, 1, True, False)], "m", "evidence", [])
+    assert report.overall["not_in_quote_rate"] == 0.75
+    assert report.overall["marked_quote_right"] == 0.667
+    assert report.overall["marked_model_right"] == 0.333
+    assert report.per_case[0]["not_in_quote"] == ["10"]

@@ -60,6 +60,7 @@ class AnswerCase:
     total_s: float
     refused: bool
     prompt_tokens: int = 0
+    not_in_quote: list[str] = field(default_factory=list)
 
     def evidence_hit(self, k: int) -> bool:
         return self.evidence_rank is not None and self.evidence_rank <= k
@@ -119,7 +120,8 @@ def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
         cited_hits=sum(1 for n in cited if span in shown.get(n, "")),
         evidence_s=timings.get("search_s", 0.0) + timings.get("evidence_s", 0.0),
         first_token_s=timings.get("first_token_s"), total_s=timings.get("total_s", 0.0),
-        refused=bool(answer.refused), prompt_tokens=answer.context_tokens)
+        refused=bool(answer.refused), prompt_tokens=answer.context_tokens,
+        not_in_quote=[f.text for f in answer.not_in_quote])
 
 
 def _figures(results: list[AnswerCase]) -> dict:
@@ -127,6 +129,9 @@ def _figures(results: list[AnswerCase]) -> dict:
     if not n:
         return {"cases": 0}
     citing = [r for r in results if r.cited]
+    # Answers marked "not in the quote above": does the mark point the reader
+    # the right way (the quote holds the span, the model's answer is wrong)?
+    marked = [r for r in results if r.not_in_quote]
     return {"cases": n,
             "evidence@1": round(sum(r.evidence_hit(1) for r in results) / n, 3),
             "evidence@3": round(sum(r.evidence_hit(3) for r in results) / n, 3),
@@ -134,7 +139,12 @@ def _figures(results: list[AnswerCase]) -> dict:
             "unsupported_rate": round(sum(bool(r.unsupported) for r in results) / n, 3),
             "citation_precision": round(sum(r.cited_hits / len(r.cited) for r in citing)
                                         / len(citing), 3) if citing else None,
-            "refused": sum(r.refused for r in results)}
+            "refused": sum(r.refused for r in results),
+            "not_in_quote_rate": round(len(marked) / n, 3),
+            "marked_quote_right": round(sum(r.evidence_hit(1) for r in marked) / len(marked), 3)
+            if marked else None,
+            "marked_model_right": round(sum(r.accurate for r in marked) / len(marked), 3)
+            if marked else None}
 
 
 def _median(values: list[float]) -> float | None:
@@ -158,7 +168,8 @@ def summarise(results: list[AnswerCase], model: str, prompt: str,
               for r in results if not r.accurate]
     per_case = [{"line": r.case.line, "id": r.case.id, "accurate": r.accurate,
                  "evidence_rank": r.evidence_rank, "answer": r.answer,
-                 "unsupported": r.unsupported, "first_token_s": r.first_token_s,
+                 "unsupported": r.unsupported, "not_in_quote": r.not_in_quote,
+                 "first_token_s": r.first_token_s,
                  "total_s": r.total_s} for r in results]
     return AnswerReport(cases=len(results), model=model, prompt=prompt,
                         overall=_figures(results), by_position=grouped("position"),
@@ -181,6 +192,12 @@ def format_answer_report(report: AnswerReport) -> str:
              f"median time to evidence {timing['evidence_median_s']}s, first token "
              f"{timing['first_token_median_s']}s, total {timing['total_median_s']}s",
              line("overall", report.overall)]
+    marked = report.overall
+    if marked.get("marked_quote_right") is not None:
+        lines.append(f"  marked \"not in the quote above\": {marked['not_in_quote_rate']:.0%} "
+                     f"of answers; of those, the quote held the span in "
+                     f"{marked['marked_quote_right']:.0%}, the model was right in "
+                     f"{marked['marked_model_right']:.0%}")
     lines += [line(k, v) for k, v in report.by_position.items()]
     lines += [line(k, v) for k, v in report.by_kind.items()]
     for miss in report.misses:
