@@ -53,11 +53,22 @@ def test_list_items_are_units_without_their_markers():
     assert [u.kind for u in units] == [SENTENCE, ITEM, ITEM, ITEM]
 
 
-def test_code_is_cut_into_lines_without_fences_or_blank_lines():
+def test_code_is_cut_into_stanzas_without_fences_or_blank_lines():
     body = "```sh\nsudo enrol --tenant x\n\nsudo reboot\n```"
     units = units_in(body, 0, len(body), CODE)
     assert [body[u.start:u.end] for u in units] == ["sudo enrol --tenant x", "sudo reboot"]
     assert {u.kind for u in units} == {LINE}
+
+
+def test_a_short_stanza_of_code_is_one_unit_and_a_long_one_goes_by_lines():
+    """`DNS = 10.44.0.53` alone shares no word with "which name server does the
+    VPN hand out?"; the [Interface] stanza around it does."""
+    stanza = "[Interface]\nAddress = 10.44.12.7/32\nDNS = 10.44.0.53"
+    long = "\n".join(f"step_{i} = {i}" for i in range(12))
+    body = f"```ini\n{stanza}\n\n{long}\n```"
+    units = [body[u.start:u.end] for u in units_in(body, 0, len(body), CODE)]
+    assert units[0] == stanza
+    assert units[1:] == long.split("\n")
 
 
 def test_a_table_row_is_one_unit():

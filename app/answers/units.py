@@ -1,7 +1,8 @@
 """Answer units: the smallest verbatim pieces of a section that can answer a question.
 
-A sentence, a list item, a table row, a line of code. `units_in(body, start,
-end, kind)` cuts one child's span of its section body into units; every unit
+A sentence, a list item, a table row, a stanza of code (lines between blank
+lines; a long one line by line). `units_in(body, start, end, kind)` cuts one
+child's span of its section body into units; every unit
 is a span (start, end) with `body[start:end]` its exact text, stripped of
 surrounding whitespace and list markers, never empty, never longer than
 MAX_UNIT_CHARS (a 5,000-character table cell or a one-line minified script is
@@ -18,6 +19,7 @@ from app.ingest.chunking.fitted import TABLE_ROW
 
 SENTENCE, ITEM, ROW, LINE = "sentence", "item", "row", "code"
 MAX_UNIT_CHARS = 400
+MAX_BLOCK_LINES = 8        # a stanza of code up to this many lines is one unit
 
 # A list item or a table row starts a line: "- ", "* ", "1. ", "a) ", "| ".
 _ITEM_START = re.compile(r"[ \t]*(?:[-*+•‣▪◦]|\d{1,3}[.)]|[a-z][.)])[ \t]+")
@@ -42,7 +44,7 @@ def units_in(body: str, start: int, end: int, kind: str) -> list[Unit]:
     if kind == TABLE_ROW:
         pieces = [(start, end, ROW)]
     elif kind == CODE:
-        pieces = [(s, e, LINE) for s, e in _code_lines(body, start, end)]
+        pieces = [(s, e, LINE) for s, e in _code_block(body, start, end)]
     else:
         pieces = list(_prose_units(body, start, end))
     units = []
@@ -50,6 +52,26 @@ def units_in(body: str, start: int, end: int, kind: str) -> list[Unit]:
         for s, e in _bounded(body, *strip_span(body, piece_start, piece_end)):
             units.append(Unit(s, e, unit_kind))
     return units
+
+
+def _code_block(body: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Code as stanzas — runs of lines between blank lines — each one unit
+    when short (a config section, a command with its comment: one line
+    rarely shares a word with the question, its stanza does), line by line
+    when long."""
+    units, stanza = [], []
+    for line_start, line_end in _code_lines(body, start, end):
+        if stanza and body[stanza[-1][1]:line_start].count("\n") > 1:  # a blank line between
+            units += _stanza(stanza)
+            stanza = []
+        stanza.append((line_start, line_end))
+    return units + _stanza(stanza)
+
+
+def _stanza(lines: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    if lines and len(lines) <= MAX_BLOCK_LINES and lines[-1][1] - lines[0][0] <= MAX_UNIT_CHARS:
+        return [(lines[0][0], lines[-1][1])]
+    return lines
 
 
 def _code_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
