@@ -337,17 +337,40 @@ def test_what_the_connection_test_and_opening_say(pg_database):
         assert store.chunk_count() == 0
 
     with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
-        admin.execute("UPDATE schema_migrations SET version = 0")
+        admin.execute("DELETE FROM schema_migrations WHERE version = "
+                      "(SELECT max(version) FROM schema_migrations)")
     older = probe(asker)
     assert not older.usable and "older schema" in older.message
     with pytest.raises(StoreError, match="may not update it"):
         open_store(ServerLocation(asker))
 
     with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
-        admin.execute("UPDATE schema_migrations SET version = 99")
+        admin.execute("UPDATE schema_migrations SET version = 99 WHERE version = 1")
     assert "newer Handbook QA" in probe(asker).message
     with pytest.raises(StoreError, match="newer Handbook QA"):
         open_store(ServerLocation(pg_database.uri))
+
+
+def test_an_index_of_the_first_schema_is_upgraded_and_then_folds_accents(pg_database,
+                                                                       monkeypatch):
+    """A team's index made by an app with only migration 1, opened by the
+    maintainer's newer app: migration 2 remakes the word index, nothing
+    written is lost, and "cafe" now finds "Café" as the file index does."""
+    import app.store.postgres as postgres
+    from app.store.postgres_migrations import MIGRATIONS
+    from test_store_contract import document, ids_by_text
+
+    body = [["The Café Crème on the ground floor opens at eight.", "Desks are free."]]
+    monkeypatch.setattr(postgres, "MIGRATIONS", MIGRATIONS[:1])
+    with open_store(ServerLocation(pg_database.uri)) as old:
+        old.write_document(*document("office.md", body, seed=3))
+        assert old.lexical_search(["cafe"], 5, None) == []  # accents kept before
+    monkeypatch.setattr(postgres, "MIGRATIONS", MIGRATIONS)
+    with open_store(ServerLocation(pg_database.uri)) as upgraded:
+        assert upgraded.schema_version_or_none() == MIGRATIONS[-1][0]
+        assert upgraded.chunk_count() == 2 and upgraded.check() == []
+        ids = ids_by_text(upgraded)
+        assert upgraded.lexical_search(["cafe", "creme"], 5, None) == [ids[body[0][0]]]
 
 
 def test_a_second_indexer_is_told_who_holds_the_index(shared, sample_folder, capsys):

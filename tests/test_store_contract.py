@@ -301,3 +301,16 @@ def test_a_compound_term_is_found_inside_a_path_as_a_phrase(store):
     # at least the phrase's children, at most its rarest part's (SQLite counts so)
     store.refresh_statistics()
     assert 1 <= store.term_frequency("pg_hba.conf") <= 2
+
+
+def test_accents_are_ignored_both_ways(store):
+    """FTS5 folds diacritics (remove_diacritics 2): "cafe" finds "Café" and
+    "résumé" finds "resume". The shared index must find the same (a French or
+    German handbook asked without accents, or the other way round)."""
+    body = [["The Café Crème on the ground floor opens at eight.",
+             "Send your resume to the naïve hiring manager in Zürich."]]
+    store.write_document(*document("office.md", body, seed=11))
+    ids = ids_by_text(store)
+    assert store.lexical_search(["cafe", "creme"], 5, None)[0] == ids[body[0][0]]
+    assert store.lexical_search(["résumé"], 5, None) == [ids[body[0][1]]]
+    assert store.lexical_search(["zurich", "naive"], 5, None) == [ids[body[0][1]]]

@@ -112,4 +112,27 @@ MIGRATIONS: list[tuple[int, str]] = [
     );
     INSERT INTO lexical_stats VALUES (1, 0, 0);
     """),
+    # FTS5 folds diacritics ("cafe" finds "Café"); PostgreSQL does with the
+    # unaccent dictionary in front of the stemmer. unaccent ships with
+    # PostgreSQL's contrib and is a trusted extension; a server without it
+    # keeps accents as before rather than refusing to index. The stored
+    # tsvectors were made with the old mapping, so the column is made again
+    # (DROP/ADD, which PostgreSQL 12+ all have).
+    (2, f"""
+    DO $$
+    BEGIN
+        IF EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'unaccent') THEN
+            CREATE EXTENSION IF NOT EXISTS unaccent;
+            ALTER TEXT SEARCH CONFIGURATION {TEXT_SEARCH_CONFIG}
+                ALTER MAPPING FOR word, hword, hword_part WITH unaccent, hbqa_english_stem;
+        END IF;
+    EXCEPTION WHEN insufficient_privilege THEN
+        RAISE NOTICE 'unaccent could not be installed: accents are kept';
+    END $$;
+    ALTER TABLE chunks DROP COLUMN tsv;
+    ALTER TABLE chunks ADD COLUMN tsv tsvector GENERATED ALWAYS AS
+        (to_tsvector('{TEXT_SEARCH_CONFIG}', {lexical_text("embedded_text")})) STORED;
+    CREATE INDEX chunks_tsv ON chunks USING gin(tsv);
+    ANALYZE chunks;
+    """),
 ]
