@@ -163,6 +163,32 @@ def test_ask_answers_from_the_sample_handbook_with_the_real_model_offline(sample
 
 
 @pytest.mark.slow
+def test_eval_answers_runs_the_real_model_on_the_first_cases(sample_index, capsys, no_network):
+    """`eval --answers --limit 3`: the real bundled model answers each golden
+    question; the report carries every figure the issue names, per case the
+    answer given, and its evidence ranks agree with the quotes `search` shows."""
+    from app.common.bundled import SAMPLE_GOLDEN
+
+    code = main(["eval", str(SAMPLE_GOLDEN), "--db", str(sample_index), "--answers",
+                 "--limit", "3", "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["cases"] == 3 and report["model"] == "SmolLM2-135M-Instruct.Q4_1.gguf"
+    assert set(report["overall"]) >= {"evidence@1", "evidence@3", "answer_accuracy",
+                                      "unsupported_rate", "citation_precision",
+                                      "not_in_quote_rate"}
+    assert all(case["answer"].strip() for case in report["per_case"])
+    assert report["timing"]["first_token_median_s"] is not None
+    first = report["per_case"][0]
+    assert main(["search", "How many weeks at full pay does the main carer get after a birth "
+                 "or adoption?", "--db", str(sample_index), "--json"]) == 0
+    quotes = [e["text"].lower() for e in json.loads(capsys.readouterr().out)["evidence"]]
+    held = next((n for n, q in enumerate(quotes, 1)
+                 if "the first 18 weeks are paid at full salary" in q), None)
+    assert first["evidence_rank"] == held
+
+
+@pytest.mark.slow
 def test_search_keeps_working_when_the_model_file_is_broken(sample_index, tmp_path, capsys):
     broken = tmp_path / "broken.gguf"
     broken.write_bytes(b"GGUF" + b"\0" * 100)

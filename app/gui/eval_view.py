@@ -5,7 +5,11 @@ runs in a worker thread with a progress bar; the view shows chunk and context
 recall@k overall, by position and by kind, MRR, the average context size, each
 miss with what was retrieved instead, and the cases that could not be counted
 (with their line). "Compare profiles" indexes the open folder with both
-profiles (app.evaluation.comparison.compare) and shows them side by side. Everything
+profiles (app.evaluation.comparison.compare) and shows them side by side.
+"Evaluate answers" runs the first N questions through the whole answer path
+with the answer model (app.evaluation.answer_accuracy, as `handbook-qa eval
+--answers`): evidence@1/@3, accuracy, unsupported facts, citation precision,
+times, and each wrong answer beside the span it should hold. Everything
 shown from documents or the TSV is plain text (table and tree items).
 """
 from __future__ import annotations
@@ -32,6 +36,12 @@ from app.store.backends import parse_location
 log = logging.getLogger(__name__)
 
 DEFAULT_K = 5
+DEFAULT_ANSWER_LIMIT = 20  # "Evaluate answers" asks this many questions unless told otherwise
+# The answer figures shown, in order: (column title, key of answer_accuracy's figures).
+ANSWER_COLUMNS = (("Quote@1", "evidence@1"), ("Quote@3", "evidence@3"),
+                  ("Accurate", "answer_accuracy"), ("Unsupported", "unsupported_rate"),
+                  ("Not in quote", "not_in_quote_rate"), ("Citations", "citation_precision"),
+                  ("Cases", "cases"))
 
 
 class Cancelled(Exception):
@@ -44,6 +54,43 @@ def recall_cell(figures: dict | None) -> str:
     if not figures or figures.get("recall") is None:
         return "—"
     return f"{figures['recall']:.1%} ({figures['hits']}/{figures['cases']})"
+
+
+def answer_rows(report) -> list[tuple[str, str, list[str]]]:
+    """(kind of row, label, cells): overall, then by position, then by kind, as
+    recall_rows; a figure that does not apply is "—"."""
+    def cells(figures: dict) -> list[str]:
+        return [("—" if figures.get(key) is None else str(figures[key]) if key == "cases"
+                 else f"{figures[key]:.0%}") for _, key in ANSWER_COLUMNS]
+
+    rows = [("overall", "All asked", cells(report.overall))]
+    positions = [p for p in POSITIONS if p in report.by_position] + sorted(
+        p for p in report.by_position if p not in POSITIONS)
+    for title, names, groups in (("By position of the answer in its section", positions,
+                                  report.by_position),
+                                 ("By kind of answer", sorted(report.by_kind), report.by_kind)):
+        if names:
+            rows.append(("group", title, []))
+            rows += [("row", name, cells(groups[name])) for name in names]
+    return rows
+
+
+def answer_misses_html(report) -> str:
+    """Each wrong answer: the question, the span it should hold, what the
+    model said and where the span stood among the quotes (all escaped)."""
+    items = []
+    for miss in report.misses:
+        rank = miss["evidence_rank"]
+        quote = (f"the quote shown first held it" if rank == 1 else
+                 f"quote {rank} held it" if rank else "no quote held it")
+        unsupported = (f" · not backed by the sources: {esc(', '.join(miss['unsupported']))}"
+                       if miss["unsupported"] else "")
+        items.append(
+            f"<p><b>Line {miss['line']} · {esc(miss['id'])}</b>: {esc(miss['question'])}<br/>"
+            f"expected “<span style='background:#e6f2d9'>{esc(miss['answer_span'])}</span>” "
+            f"({quote})<br/>answered: {esc(miss['answer'][:400]) or '—'}"
+            f"<span style='color:#8a4b00'>{unsupported}</span></p>")
+    return "".join(items) or "<p>Every answer was accurate.</p>"
 
 
 def recall_rows(report: EvalReport) -> list[tuple[str, str, dict | None, dict | None]]:
@@ -177,12 +224,16 @@ class EvalWorker(QObject):
     message = Signal(str)           # comparison stages
     finished = Signal(object)       # EvalReport
     compared = Signal(object)       # the comparison dict
+    answered = Signal(object)       # AnswerReport
     failed = Signal(str)            # a message in words (or "cancelled")
 
-    def __init__(self, embedder_factory, job: str, folder: str, db: str, tsv: str, k: int):
+    def __init__(self, embedder_factory, job: str, folder: str, db: str, tsv: str, k: int,
+                 answerer_factory=None, limit: int = 0):
         super().__init__()
         self._embedder_factory = embedder_factory
+        self._answerer_factory = answerer_factory
         self.job, self.folder, self.db, self.tsv, self.k = job, folder, db, tsv, k
+        self.limit = limit
         self.cancel_event = threading.Event()
 
     def cancel(self) -> None:
@@ -190,6 +241,8 @@ class EvalWorker(QObject):
 
     @Slot()
     def run(self) -> None:
+        from app.answers.model import ModelError
+        from app.answers.prompt import PromptTooLarge
         from app.search.retrieval import SearchError
         from app.store.contract import StoreError
 
@@ -197,13 +250,16 @@ class EvalWorker(QObject):
             cases = load_cases(Path(self.tsv))
             if self.job == "compare":
                 self.compared.emit(self._compare(cases))
+            elif self.job == "answers":
+                self.answered.emit(self._answers(cases[:self.limit] if self.limit else cases))
             else:
                 self.finished.emit(self._evaluate(cases))
         except Cancelled:
             self.failed.emit("cancelled")
         except CasesError as error:
             self.failed.emit(f"The golden set cannot be used: {error}")
-        except (SearchError, StoreError, OSError, ValueError) as error:
+        except (SearchError, StoreError, ModelError, PromptTooLarge, OSError,
+                ValueError) as error:
             self.failed.emit(f"The evaluation stopped: {error}")
         except Exception as error:  # never let a worker die silently
             log.exception("evaluation failed")
@@ -221,6 +277,22 @@ class EvalWorker(QObject):
         with store_session(parse_location(self.db), create=False) as store:
             searcher = Searcher(store, self._embedder_factory(), SearchSettings(results=self.k))
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
+
+    def _answers(self, cases):
+        from app.evaluation.answer_accuracy import evaluate_answers
+        from app.store.backends import store_session
+
+        def on_progress(done: int, total: int) -> None:
+            if self.cancel_event.is_set():
+                raise Cancelled()
+            self.progress.emit(done, total)
+
+        with store_session(parse_location(self.db), create=False) as store:
+            answerer, close = self._answerer_factory(store)  # the app's search and model
+            try:
+                return evaluate_answers(answerer, cases, on_progress=on_progress)
+            finally:
+                close()
 
     def _compare(self, cases) -> dict:
         from app.evaluation.comparison import compare
@@ -244,11 +316,17 @@ class EvalView(QWidget):
 
     evaluated = Signal(object)   # EvalReport, once shown
     compared = Signal(object)    # the comparison dict, once shown
+    answered = Signal(object)    # AnswerReport, once shown
     stopped = Signal(str)        # a run ended without results (the message)
 
-    def __init__(self, embedder_factory=None, parent=None):
+    def __init__(self, embedder_factory=None, parent=None, answerer_factory=None):
+        """`answerer_factory(store)` → (Answerer, close): the app's search and
+        answer model over an open store, for "Evaluate answers"; without one
+        the button is hidden."""
         super().__init__(parent)
         self._embedder_factory = embedder_factory or _default_embedder
+        self._answerer_factory = answerer_factory
+        self.answer_report = None
         self.db: Path | None = None
         self.folder: Path | None = None
         self.tsv: Path | None = None
@@ -283,12 +361,29 @@ class EvalView(QWidget):
         self.compare_button.setToolTip("Index this folder with both profiles (fitted and "
                                        "spring-default) and evaluate both on this golden set")
         self.compare_button.clicked.connect(self.run_comparison)
+        self.answers_button = QPushButton("Evaluate answers")
+        self.answers_button.setToolTip(
+            "Ask the first questions of the golden set with the answer model, as the app "
+            "does, and measure the quotes and the answers (about a second a question with "
+            "the bundled model)")
+        self.answers_button.clicked.connect(self.run_answers)
+        self.answers_button.setVisible(self._answerer_factory is not None)
+        self.limit_box = QSpinBox()
+        self.limit_box.setRange(0, 100_000)
+        self.limit_box.setValue(DEFAULT_ANSWER_LIMIT)
+        self.limit_box.setPrefix("first ")
+        self.limit_box.setSuffix(" questions")
+        self.limit_box.setSpecialValueText("all questions")
+        self.limit_box.setToolTip("How many questions Evaluate answers asks (0: all of them)")
+        self.limit_box.setVisible(self._answerer_factory is not None)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel)
         run_row = QHBoxLayout()
         run_row.addWidget(self.k_box)
         run_row.addWidget(self.run_button)
         run_row.addWidget(self.compare_button)
+        run_row.addWidget(self.answers_button)
+        run_row.addWidget(self.limit_box)
         run_row.addStretch(1)
         run_row.addWidget(self.cancel_button)
 
@@ -370,10 +465,41 @@ class EvalView(QWidget):
         compare_layout.addWidget(self.compare_note)
         compare_layout.addWidget(self.compare_table, 1)
 
+        self.answers_summary = plain_label()
+        self.answers_summary.setWordWrap(True)
+        self.answers_table = display_table(0, len(ANSWER_COLUMNS) + 1)
+        self.answers_table.setHorizontalHeaderLabels(
+            [""] + [title for title, _ in ANSWER_COLUMNS])
+        self.answers_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)  # the figures as wide as they need
+        self.answers_table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.Stretch)
+        self.answers_table.verticalHeader().setDefaultSectionSize(22)
+        self.answers_explanation = plain_label(
+            "Quote@1 / @3: the answer span lies inside the quote shown first / one of the "
+            "three. Accurate: the model's answer holds every number of the span and half its "
+            "words. Unsupported: answers with a fact the sources lack. Not in quote: answers "
+            "with a number the first quote lacks. Citations: cited sources that hold the span.")
+        self.answers_explanation.setWordWrap(True)
+        self.answers_explanation.setStyleSheet("color: #555")
+        self.answer_misses = SafeTextBrowser()
+        answers_page = QWidget()
+        answers_layout = QVBoxLayout(answers_page)
+        answers_layout.addWidget(self.answers_summary)
+        answers_layout.addWidget(self.answers_explanation)
+        answers_splitter = QSplitter(Qt.Orientation.Vertical)
+        answers_splitter.addWidget(self.answers_table)
+        answers_splitter.addWidget(self.answer_misses)
+        answers_splitter.setChildrenCollapsible(False)
+        answers_splitter.setSizes([260, 370])
+        answers_layout.addWidget(answers_splitter, 1)
+
         self.tabs = QTabWidget()
         self.tabs.addTab(recall_page, "Results")
         self.tabs.addTab(self.invalid, "Not counted")
         self.tabs.addTab(compare_page, "Profiles side by side")
+        self.tabs.addTab(answers_page, "Answers")
+        self.tabs.setTabVisible(3, self._answerer_factory is not None)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -383,6 +509,7 @@ class EvalView(QWidget):
         layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
         self._show_report(None)
+        self.show_answers(None)
 
     # -- inputs -------------------------------------------------------------------------
     def refresh(self, db: Path | None, folder: Path | None = None) -> None:
@@ -431,6 +558,8 @@ class EvalView(QWidget):
         ready = self.tsv is not None and not self.busy
         self.run_button.setEnabled(ready and self.db is not None and self.db.exists())
         self.compare_button.setEnabled(ready and self.folder is not None)
+        self.answers_button.setEnabled(ready and self.db is not None and self.db.exists())
+        self.limit_box.setEnabled(not self.busy)
         self.choose_button.setEnabled(not self.busy)
         self.k_box.setEnabled(not self.busy)
         self.cancel_button.setVisible(self.busy)
@@ -449,6 +578,16 @@ class EvalView(QWidget):
         self._evaluated_state = index_state(self.db)
         self._start("evaluate", "Evaluating: loading the golden set…")
 
+    def run_answers(self) -> None:
+        if self.busy or self.tsv is None or self.db is None or self._answerer_factory is None:
+            return
+        if not self.db.exists():
+            self._say("The folder has not been indexed yet: wait for indexing to "
+                      "finish, then evaluate the answers.")
+            return
+        self.progress.setRange(0, 0)
+        self._start("answers", "Evaluating answers: loading the answer model…")
+
     def run_comparison(self) -> None:
         if self.busy or self.tsv is None or self.folder is None:
             return
@@ -458,7 +597,8 @@ class EvalView(QWidget):
 
     def _start(self, job: str, message: str) -> None:
         worker = EvalWorker(self._embedder_factory, job, str(self.folder or ""),
-                            str(self.db or ""), str(self.tsv), self.k_box.value())
+                            str(self.db or ""), str(self.tsv), self.k_box.value(),
+                            self._answerer_factory, self.limit_box.value())
         thread = QThread()
         thread.setObjectName(f"evaluation-{job}")
         worker.moveToThread(thread)
@@ -467,6 +607,7 @@ class EvalView(QWidget):
         worker.message.connect(self._on_message)
         worker.finished.connect(self._on_finished)
         worker.compared.connect(self._on_compared)
+        worker.answered.connect(self._on_answered)
         worker.failed.connect(self._on_failed)
         self._thread, self._worker = thread, worker
         self.progress.show()
@@ -521,6 +662,13 @@ class EvalView(QWidget):
         self.show_comparison(comparison)
         self.tabs.setCurrentIndex(2)
         self.compared.emit(comparison)
+
+    def _on_answered(self, report) -> None:
+        self._join()
+        self._say("")
+        self.show_answers(report)
+        self.tabs.setCurrentIndex(3)
+        self.answered.emit(report)
 
     def _on_failed(self, message: str) -> None:
         self._join()
@@ -601,6 +749,40 @@ class EvalView(QWidget):
         report = self.report
         self.tabs.setTabText(1, f"Not counted ({len(report.invalid)})" if report else
                              "Not counted")
+
+    def show_answers(self, report) -> None:
+        self.answer_report = report
+        if report is None:
+            self.answers_summary.setText(
+                "No answers evaluated yet: Evaluate answers asks the golden set's first "
+                "questions with the answer model and checks what it shows.")
+            self.answers_table.setRowCount(0)
+            self.answer_misses.clear()
+            return
+        timing = report.timing
+        self.answers_summary.setText(
+            f"{report.model} · prompt {report.prompt} · {report.cases} questions · median "
+            f"time to the quote {timing['evidence_median_s']} s, first token "
+            f"{timing['first_token_median_s']} s, whole answer {timing['total_median_s']} s")
+        rows = answer_rows(report)
+        self.answers_table.clearSpans()
+        self.answers_table.setRowCount(len(rows))
+        for row, (kind, label, cells) in enumerate(rows):
+            name = QTableWidgetItem(label if kind != "row" else f"    {label}")
+            if kind != "row":
+                font = name.font()
+                font.setBold(True)
+                name.setFont(font)
+            self.answers_table.setItem(row, 0, name)
+            if kind == "group":
+                self.answers_table.setSpan(row, 0, 1, len(ANSWER_COLUMNS) + 1)
+            for column, text in enumerate(cells, start=1):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.answers_table.setItem(row, column, item)
+        self.answer_misses.setHtml(
+            f"<p><b>Wrong answers ({len(report.misses)} of {report.cases})</b></p>"
+            + answer_misses_html(report))
 
     def show_comparison(self, comparison: dict) -> None:
         from app.evaluation.comparison import rows

@@ -25,7 +25,7 @@ from app.gui.library import LibraryPanel
 from app.gui.safe_text import plain_label
 from app.gui.settings import AppSettings
 from app.gui.sources_panel import SourcesPanel
-from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
+from app.gui.workers import AnswerWorker, IndexWorker, evaluation_answerer, start_in_thread
 from app.ingest.scan import file_path
 from app.store import recovery
 from app.store.backends import Location, ServerLocation, open_store, storage_failure
@@ -92,6 +92,7 @@ class MainWindow(QMainWindow):
         self._reader = None         # (location, store): see _shared_reader
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
+        self._model_factory = model_factory  # None: the settings' model (workers.default_model)
         self._build_ui()
         self._start_workers(model_factory)
         self._restore_layout()
@@ -127,7 +128,10 @@ class MainWindow(QMainWindow):
 
         self.health = HealthPanel(self._embedders(AppSettings()))
         self.health.openChunk.connect(self.open_chunk)
-        self.evaluation = EvalView(lambda: self._embedders(self.settings))
+        self.evaluation = EvalView(lambda: self._embedders(self.settings),
+                                   answerer_factory=evaluation_answerer(
+                                       self._embedders, self._model_factory,
+                                       lambda: self.settings))
         self.side.addTab(self.health, "Chunk health")
         self.side.addTab(self.evaluation, "Evaluation")
         self.setCentralWidget(self._central())

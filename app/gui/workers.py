@@ -83,6 +83,28 @@ class IndexWorker(QObject):
             self.busy = False
 
 
+def default_model(settings: AppSettings):
+    """The answer model the settings name. It runs in a child process: a
+    native crash in llama.cpp ends that process, not the app."""
+    return ModelProcess(settings.model_file(), n_ctx=settings.n_ctx)
+
+
+def evaluation_answerer(embedders, model_factory, current_settings):
+    """For the evaluation view's "Evaluate answers": (store) → (Answerer,
+    close), with the search, prompt and answer model the app asks with at the
+    time of the run — a model process of its own, closed after the run, so
+    the window's own questions are not held up or mixed in."""
+    def make(store):
+        settings = current_settings()
+        model = (model_factory or default_model)(settings)
+        if hasattr(model, "load"):
+            model.load()
+        answerer = Answerer(Searcher(store, embedders(settings), settings.search()), model,
+                            answer_tokens=settings.answer_tokens, prompt=settings.prompt)
+        return answerer, getattr(model, "close", lambda: None)
+    return make
+
+
 class AnswerWorker(QObject):
     """Owns the answer model and the conversation; answers one question at a time."""
 
@@ -97,10 +119,7 @@ class AnswerWorker(QObject):
     def __init__(self, embedder_factory, model_factory=None):
         super().__init__()
         self._embedder_factory = embedder_factory
-        # The real model runs in a child process: a native crash in llama.cpp
-        # ends that process, not the app.
-        self._model_factory = model_factory or (
-            lambda settings: ModelProcess(settings.model_file(), n_ctx=settings.n_ctx))
+        self._model_factory = model_factory or default_model
         self._model = None
         self._model_key: tuple | None = None
         self.stop_event = threading.Event()

@@ -252,3 +252,48 @@ def test_write_screenshot(qtbot, view, sample_index, sample_folder):
     target = REPO / "docs" / "screenshots"
     target.mkdir(parents=True, exist_ok=True)
     assert view.grab().save(str(target / "evaluation.png"))
+
+
+# ---------------------------------------------------------------- answers
+
+@pytest.mark.slow
+def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedder, sample_index,
+                                                                 sample_folder):
+    """The Answers tab: the first N golden questions through the app's own
+    answer path (its search, prompt and model: here a fake model, so the
+    answers are known), the figures of `eval --answers`, and each wrong
+    answer beside the span it should hold."""
+    from fakes import FakeChatModel
+
+    from app.gui.settings import AppSettings
+    from app.gui.workers import evaluation_answerer
+
+    model = FakeChatModel()
+    model.enqueue("The", " first", " 18", " weeks", " are", " paid", " at", " full", " salary.")
+    model.enqueue("Ten", " years.")                      # wrong: 26 weeks of service
+    model.enqueue("Yes,", " split", " into", " up", " to", " three", " further", " blocks.")
+    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
+        lambda settings: embedder, lambda settings: model, AppSettings))
+    qtbot.addWidget(view)
+    view.resize(*SIZE)
+    view.refresh(sample_index, sample_folder)
+    view.set_tsv(SAMPLE_GOLDEN)
+    view.limit_box.setValue(3)
+    assert not view.answers_button.isHidden() and view.answers_button.isEnabled()
+    with qtbot.waitSignal(view.answered, timeout=TIMEOUT) as blocker:
+        view.run_answers()
+    report = blocker.args[0]
+    assert report.cases == 3 and report.overall["answer_accuracy"] == pytest.approx(2 / 3, 0.01)
+    assert view.tabs.currentIndex() == 3 and not view.busy
+    table = view.answers_table
+    assert table.item(0, 0).text() == "All asked"
+    assert table.item(0, 3).text() == "67%" and table.item(0, 7).text() == "3"
+    misses = view.answer_misses.toPlainText()
+    assert "parental-service" in misses and "completed 26 weeks of continuous service" in misses
+    assert "answered: Ten years." in misses and "parental-blocks" not in misses
+    assert "fake.gguf" in view.answers_summary.text()
+    view.shutdown()
+
+
+def test_without_an_answer_model_the_answers_button_is_not_offered(view):
+    assert view.answers_button.isHidden() and not view.tabs.isTabVisible(3)
