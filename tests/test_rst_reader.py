@@ -319,3 +319,5 @@ Set kern.ipc.shmall.
     (section,) = doc.sections
     assert [b.kind for b in section.blocks] == [TERM, PARAGRAPH, PARAGRAPH]
     assert block_texts(section, TERM) == ["FreeBSD"]
+    quoted = read_document(write(tmp_path, "quoted.rst", "Title\n=====\n\n    **Bold**\n"))
+    assert [b.kind for b in quoted.sections[0].blocks] == [QUOTE]  # a quote stays one

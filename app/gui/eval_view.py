@@ -81,7 +81,7 @@ def answer_misses_html(report) -> str:
     items = []
     for miss in report.misses:
         rank = miss["evidence_rank"]
-        quote = (f"the quote shown first held it" if rank == 1 else
+        quote = ("the quote shown first held it" if rank == 1 else
                  f"quote {rank} held it" if rank else "no quote held it")
         unsupported = (f" · not backed by the sources: {esc(', '.join(miss['unsupported']))}"
                        if miss["unsupported"] else "")

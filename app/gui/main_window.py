@@ -28,7 +28,8 @@ from app.gui.sources_panel import SourcesPanel
 from app.gui.workers import AnswerWorker, IndexWorker, evaluation_answerer, start_in_thread
 from app.ingest.scan import file_path
 from app.store import recovery
-from app.store.backends import Location, ServerLocation, open_store, storage_failure
+from app.store.backends import (Location, ServerLocation, open_store, storage_failure,
+                                timed_out)
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
@@ -270,7 +271,7 @@ class MainWindow(QMainWindow):
                 message = storage_failure(self.db, error)
                 if message is None:
                     raise
-                if stale and attempt == 1:
+                if stale and attempt == 1 and not timed_out(error):
                     continue  # a fresh connection gets one try; a server that is down, not two
                 self.messages.show_message(message[:1].upper() + message[1:] + ".")
                 return default

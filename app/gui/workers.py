@@ -97,11 +97,16 @@ def evaluation_answerer(embedders, model_factory, current_settings):
     def make(store):
         settings = current_settings()
         model = (model_factory or default_model)(settings)
-        if hasattr(model, "load"):
-            model.load()
-        answerer = Answerer(Searcher(store, embedders(settings), settings.search()), model,
-                            answer_tokens=settings.answer_tokens, prompt=settings.prompt)
-        return answerer, getattr(model, "close", lambda: None)
+        close = getattr(model, "close", lambda: None)
+        try:
+            if hasattr(model, "load"):
+                model.load()
+            answerer = Answerer(Searcher(store, embedders(settings), settings.search()), model,
+                                answer_tokens=settings.answer_tokens, prompt=settings.prompt)
+        except BaseException:
+            close()  # a model process started by load() must not outlive the run
+            raise
+        return answerer, close
     return make
 
 

@@ -73,6 +73,16 @@ def store_session(location: Location, create: bool = True) -> Iterator[IndexStor
         raise StoreError(message) from error
 
 
+def timed_out(error: BaseException) -> bool:
+    """Whether a shared index's server was given up on (the window's statement
+    limit): a reconnection would wait as long again, so it is not retried."""
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        return False
+    return isinstance(error, psycopg.errors.QueryCanceled)
+
+
 def storage_failure(location: Location, error: BaseException) -> str | None:
     """A failure of the store's own engine met mid-command (a disk, a server),
     in words; None for anything else."""

@@ -43,10 +43,12 @@ CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is reported, not 
 # The window's own reads (library, viewer) run while the user waits on the
 # GUI: a server behind a VPN that dropped, or one that stopped answering
 # mid-read, must cost seconds, not the 10 s above or TCP's many minutes.
+# The statement limit is SET after connecting, not passed as `options`: that
+# would replace options a service file or PGOPTIONS give (a search_path).
 INTERACTIVE_LIMITS = {"connect_timeout": 3,
                       "tcp_user_timeout": 5_000,            # ms unacknowledged (Linux)
-                      "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2,
-                      "options": "-c statement_timeout=5000"}
+                      "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2}
+INTERACTIVE_STATEMENT_MS = 5_000
 EF_SEARCH = 200  # HNSW candidates per search (see PostgresStore.__init__)
 LEXICAL_BUDGET = 5_000
 
@@ -194,17 +196,6 @@ def _vector(values: np.ndarray) -> str:
     return "[" + ",".join(map(repr, np.asarray(values, dtype=np.float32).tolist())) + "]"
 
 
-def _interactive_limits(conninfo: str) -> dict:
-    """INTERACTIVE_LIMITS, keeping any server options the user's address sets."""
-    from psycopg.conninfo import conninfo_to_dict
-
-    limits = dict(INTERACTIVE_LIMITS)
-    own = conninfo_to_dict(conninfo).get("options")
-    if own:
-        limits["options"] = f"{own} {limits['options']}"
-    return limits
-
-
 class PostgresStore:
     def __init__(self, conninfo: str, create: bool = True, interactive: bool = False):
         """`create`: make the tables if the database has none (the indexer);
@@ -226,17 +217,20 @@ class PostgresStore:
         self.lexical_budget = LEXICAL_BUDGET
         self._statistics: tuple[dict[str, float], float] | None = None  # see term_frequency
         try:
-            limits = _interactive_limits(conninfo) if interactive else \
-                {"connect_timeout": CONNECT_TIMEOUT}
+            limits = INTERACTIVE_LIMITS if interactive else {"connect_timeout": CONNECT_TIMEOUT}
             self.conn = psycopg.connect(conninfo, autocommit=True, row_factory=dict_row,
                                         application_name=_application_name(), **limits)
         except psycopg.Error as error:
             raise StoreError(server_message(self.location, error)) from error
         try:
+            if interactive:
+                self.conn.execute(f"SET statement_timeout = {INTERACTIVE_STATEMENT_MS}")
             if not create and self.schema_version_or_none() is None:
                 raise StoreError(f"{self.location} holds no index yet: index a folder into it "
                                  "first (handbook-qa --db … index FOLDER)")
-            self._migrate()
+            # The window's own reads never update the schema: a migration may
+            # rewrite the whole index, far past their statement limit.
+            self._migrate(update=not interactive)
             # For every vector search of this session, set once: each setting
             # would otherwise cost a round trip per question on a slow network.
             # HNSW looks at EF_SEARCH candidates (pgvector's default, 40, can
@@ -269,17 +263,22 @@ class PostgresStore:
         row = self.conn.execute(sql, params).fetchone()
         return next(iter(row.values())) if row else None
 
-    def _migrate(self) -> None:
+    def _migrate(self, update: bool = True) -> None:
         """Apply missing migrations, each in its own transaction, under an
         advisory lock so two clients opening a new index cannot both create it.
         A schema that is up to date is only read: askers with a read-only role
-        open it without writing anything."""
+        open it without writing anything. `update=False`: an older schema is
+        an error in words instead."""
         import psycopg
 
         have, need = self.schema_version_or_none(), MIGRATIONS[-1][0]
         if have is not None and have > need:
             raise StoreError(f"the shared index {self.location} was built by a newer Handbook QA "
                              f"(schema {have}, this app knows {need}): update the app")
+        if have is not None and have < need and not update:
+            raise StoreError(f"the shared index {self.location} has schema version {have} and "
+                             f"this app needs {need}: whoever maintains the index runs "
+                             "'handbook-qa index' once (or indexes from the app) to update it")
         if have is None or have < need:
             try:
                 for version, sql in MIGRATIONS:

@@ -126,8 +126,8 @@ MIGRATIONS: list[tuple[int, str]] = [
             ALTER TEXT SEARCH CONFIGURATION {TEXT_SEARCH_CONFIG}
                 ALTER MAPPING FOR word, hword, hword_part WITH unaccent, hbqa_english_stem;
         END IF;
-    EXCEPTION WHEN insufficient_privilege THEN
-        RAISE NOTICE 'unaccent could not be installed: accents are kept';
+    EXCEPTION WHEN insufficient_privilege OR undefined_object THEN
+        RAISE NOTICE 'unaccent could not be used: accents are kept';
     END $$;
     ALTER TABLE chunks DROP COLUMN tsv;
     ALTER TABLE chunks ADD COLUMN tsv tsvector GENERATED ALWAYS AS

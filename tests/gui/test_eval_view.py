@@ -295,5 +295,32 @@ def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedde
     view.shutdown()
 
 
+def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedder,
+                                                                   sample_index, sample_folder):
+    from app.answers.model import ModelError
+    from app.gui.settings import AppSettings
+    from app.gui.workers import evaluation_answerer
+
+    closed = []
+
+    class Broken:
+        def load(self):
+            raise ModelError("broken.gguf could not be loaded: not a GGUF file")
+
+        def close(self):
+            closed.append(True)
+
+    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
+        lambda settings: embedder, lambda settings: Broken(), AppSettings))
+    qtbot.addWidget(view)
+    view.refresh(sample_index, sample_folder)
+    view.set_tsv(SAMPLE_GOLDEN)
+    with qtbot.waitSignal(view.stopped, timeout=TIMEOUT) as blocker:
+        view.run_answers()
+    assert "broken.gguf could not be loaded" in blocker.args[0] and closed == [True]
+    assert "broken.gguf" in view.status.text() and not view.busy
+    view.shutdown()
+
+
 def test_without_an_answer_model_the_answers_button_is_not_offered(view):
     assert view.answers_button.isHidden() and not view.tabs.isTabVisible(3)

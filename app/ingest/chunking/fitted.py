@@ -22,7 +22,7 @@ from app.ingest.chunking.splitter import BLOCK, LINE, SENTENCE, Fits, Piece, pac
 Count = Callable[[str], int]  # tokens of a string, specials included
 TABLE_ROW = "table_row"
 _WORD_START = re.compile(r"(?<!\S)\S")
-_RULE = re.compile(r"[\s\-=+|_*~#.:]+")
+_RULE = re.compile(r"(?=.*([-=_~*+#])\1\1)[\s\-=+|_*~#.:]+", re.DOTALL)  # a run of 3 or more
 MAX_LABEL_CHARS = 120
 # The section's own heading and its parent's are embedded, not the whole path:
 # every sibling child shares the prefix, so a long one ("Chapter 25. Routine

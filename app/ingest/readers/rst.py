@@ -125,7 +125,8 @@ class _Walker:
             self._labelled(label, node, depth)
         elif isinstance(node, (nodes.Text, nodes.TextElement)):
             text = _text(node)
-            self.paragraph(text, TERM if _wholly_strong(node) and term_like(text) else None)
+            term = not self.quoting and _wholly_strong(node) and term_like(text)
+            self.paragraph(text, TERM if term else None)
         else:  # containers (compound, container, legend...): their children are blocks
             self.walk(node, depth)
 
