@@ -219,9 +219,10 @@ class Answerer:
         halt = threading.Event()  # the user's Stop, or the guard's
         guard = RepetitionGuard()
         markers = MarkerFilter({s.n for s in prompt.sources})
-        # One paragraph: the focused prompt asks for a sentence, and what a
-        # small model writes after a blank line is a numbered ramble.
-        stop = prompt.stop + (["\n\n"] if self.prompt == EVIDENCE else [])
+        # One line: the focused prompt asks for one sentence, and what a small
+        # model writes on the next line is a ramble of made-up references
+        # (docs/answers.md: answers with an unsupported fact, dev 0.58 → 0.45).
+        stop = prompt.stop + (["\n"] if self.prompt == EVIDENCE else [])
         for number, chunk in enumerate(self.model.generate(prompt.text, stop,
                                                             self.answer_tokens, halt)):
             if number == 0:
