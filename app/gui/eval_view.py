@@ -382,8 +382,11 @@ class EvalView(QWidget):
         run_row.addWidget(self.k_box)
         run_row.addWidget(self.run_button)
         run_row.addWidget(self.compare_button)
-        run_row.addWidget(self.answers_button)
-        run_row.addWidget(self.limit_box)
+        # a row of its own: one row of five controls would widen the side panel
+        answers_row = QHBoxLayout()
+        answers_row.addWidget(self.answers_button)
+        answers_row.addWidget(self.limit_box)
+        answers_row.addStretch(1)
         run_row.addStretch(1)
         run_row.addWidget(self.cancel_button)
 
@@ -505,6 +508,7 @@ class EvalView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(file_row)
         layout.addLayout(run_row)
+        layout.addLayout(answers_row)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.tabs, 1)
