@@ -161,21 +161,27 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fa
     for fact in extract(answer):
         if fact.kind != NUMBER or (fact.start, fact.end) in flagged:
             continue
-        match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
-        if match is None or not shown.has_number(match.group(1), _unit(match.group(2))):
+        if _number_of(fact, shown) is None:
             found.append(fact)
     return found
 
 
 def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     if fact.kind == NUMBER:
-        match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
-        return match is not None and \
-            sources.has_number(match.group(1), _unit(match.group(2))) and \
-            sources.near(match.group(1), _neighbours(answer, fact))
+        number = _number_of(fact, sources)
+        return number is not None and sources.near(number, _neighbours(answer, fact))
     if fact.kind == NAME:
         return sources.has_name(fact.text)
     return sources.has_text(fact.text)
+
+
+def _number_of(fact: Fact, sources: Sources) -> str | None:
+    """The number of a number fact, when `sources` hold it (with its unit, if
+    the sources use one with it); None otherwise."""
+    match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
+    if match is None or not sources.has_number(match.group(1), _unit(match.group(2))):
+        return None
+    return match.group(1)
 
 
 # Words an answer says about itself, not about the number beside it: "The

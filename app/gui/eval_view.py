@@ -56,6 +56,19 @@ def recall_cell(figures: dict | None) -> str:
     return f"{figures['recall']:.1%} ({figures['hits']}/{figures['cases']})"
 
 
+def _in_document_order(by_position: dict) -> list[str]:
+    """Positions start, middle, end first, then any others a golden set names."""
+    return [p for p in POSITIONS if p in by_position] + sorted(
+        p for p in by_position if p not in POSITIONS)
+
+
+def _bold(item: QTableWidgetItem) -> QTableWidgetItem:
+    font = item.font()
+    font.setBold(True)
+    item.setFont(font)
+    return item
+
+
 def answer_rows(report) -> list[tuple[str, str, list[str]]]:
     """(kind of row, label, cells): overall, then by position, then by kind, as
     recall_rows; a figure that does not apply is "—"."""
@@ -64,8 +77,7 @@ def answer_rows(report) -> list[tuple[str, str, list[str]]]:
                  else f"{figures[key]:.0%}") for _, key in ANSWER_COLUMNS]
 
     rows = [("overall", "All asked", cells(report.overall))]
-    positions = [p for p in POSITIONS if p in report.by_position] + sorted(
-        p for p in report.by_position if p not in POSITIONS)
+    positions = _in_document_order(report.by_position)
     for title, names, groups in (("By position of the answer in its section", positions,
                                   report.by_position),
                                  ("By kind of answer", sorted(report.by_kind), report.by_kind)):
@@ -98,8 +110,7 @@ def recall_rows(report: EvalReport) -> list[tuple[str, str, dict | None, dict | 
     position (in document order), then each kind; group titles have no figures."""
     chunk, context = report.chunk_recall, report.context_recall
     rows = [("overall", "All cases", chunk["overall"], context["overall"])]
-    positions = [p for p in POSITIONS if p in chunk["by_position"]] + sorted(
-        p for p in chunk["by_position"] if p not in POSITIONS)
+    positions = _in_document_order(chunk["by_position"])
     if positions:
         rows.append(("group", "By position of the answer in its section", None, None))
         rows += [("position", p, chunk["by_position"][p], context["by_position"].get(p))
@@ -704,18 +715,12 @@ class EvalView(QWidget):
         self.recall_table.setRowCount(len(rows))
         for row, (kind, label, chunk, context) in enumerate(rows):
             if kind == "group":
-                item = QTableWidgetItem(label)
-                font = item.font()
-                font.setBold(True)
-                item.setFont(font)
-                self.recall_table.setItem(row, 0, item)
+                self.recall_table.setItem(row, 0, _bold(QTableWidgetItem(label)))
                 self.recall_table.setSpan(row, 0, 1, 3)
                 continue
             name = QTableWidgetItem(label if kind == "overall" else f"    {label}")
             if kind == "overall":
-                font = name.font()
-                font.setBold(True)
-                name.setFont(font)
+                _bold(name)
             self.recall_table.setItem(row, 0, name)
             for column, figures in ((1, chunk), (2, context)):
                 item = QTableWidgetItem(recall_cell(figures))
@@ -774,9 +779,7 @@ class EvalView(QWidget):
         for row, (kind, label, cells) in enumerate(rows):
             name = QTableWidgetItem(label if kind != "row" else f"    {label}")
             if kind != "row":
-                font = name.font()
-                font.setBold(True)
-                name.setFont(font)
+                _bold(name)
             self.answers_table.setItem(row, 0, name)
             if kind == "group":
                 self.answers_table.setSpan(row, 0, 1, len(ANSWER_COLUMNS) + 1)
@@ -801,9 +804,7 @@ class EvalView(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight |
                                           Qt.AlignmentFlag.AlignVCenter)
                 if column == 0 and not text.startswith(" "):
-                    font = item.font()
-                    font.setBold(True)
-                    item.setFont(font)
+                    _bold(item)
                 self.compare_table.setItem(row, column, item)
         self.compare_table.resizeColumnToContents(1)
         self.compare_table.resizeColumnToContents(2)

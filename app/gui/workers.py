@@ -89,6 +89,12 @@ def default_model(settings: AppSettings):
     return ModelProcess(settings.model_file(), n_ctx=settings.n_ctx)
 
 
+def app_answerer(store, embedder, model, settings: AppSettings) -> Answerer:
+    """The answer path as the app asks with it: its search, prompt and length."""
+    return Answerer(Searcher(store, embedder, settings.search()), model,
+                    answer_tokens=settings.answer_tokens, prompt=settings.prompt)
+
+
 def evaluation_answerer(embedders, model_factory, current_settings):
     """For the evaluation view's "Evaluate answers": (store) → (Answerer,
     close), with the search, prompt and answer model the app asks with at the
@@ -101,8 +107,7 @@ def evaluation_answerer(embedders, model_factory, current_settings):
         try:
             if hasattr(model, "load"):
                 model.load()
-            answerer = Answerer(Searcher(store, embedders(settings), settings.search()), model,
-                                answer_tokens=settings.answer_tokens, prompt=settings.prompt)
+            answerer = app_answerer(store, embedders(settings), model, settings)
         except BaseException:
             close()  # a model process started by load() must not outlive the run
             raise
@@ -142,10 +147,8 @@ class AnswerWorker(QObject):
         self.stop_event.clear()
         try:
             with store_session(parse_location(db), create=False) as store:
-                searcher = Searcher(store, self._embedder_factory(settings), settings.search())
-                answerer = Answerer(searcher, self._model_for(settings),
-                                    answer_tokens=settings.answer_tokens,
-                                    prompt=settings.prompt)
+                answerer = app_answerer(store, self._embedder_factory(settings),
+                                        self._model_for(settings), settings)
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:

@@ -225,12 +225,13 @@ class PostgresStore:
         try:
             if interactive:
                 self.conn.execute(f"SET statement_timeout = {INTERACTIVE_STATEMENT_MS}")
-            if not create and self.schema_version_or_none() is None:
+            have = self.schema_version_or_none()
+            if not create and have is None:
                 raise StoreError(f"{self.location} holds no index yet: index a folder into it "
                                  "first (handbook-qa --db … index FOLDER)")
             # The window's own reads never update the schema: a migration may
             # rewrite the whole index, far past their statement limit.
-            self._migrate(update=not interactive)
+            self._migrate(have, update=not interactive)
             # For every vector search of this session, set once: each setting
             # would otherwise cost a round trip per question on a slow network.
             # HNSW looks at EF_SEARCH candidates (pgvector's default, 40, can
@@ -263,15 +264,15 @@ class PostgresStore:
         row = self.conn.execute(sql, params).fetchone()
         return next(iter(row.values())) if row else None
 
-    def _migrate(self, update: bool = True) -> None:
+    def _migrate(self, have: int | None, update: bool = True) -> None:
         """Apply missing migrations, each in its own transaction, under an
         advisory lock so two clients opening a new index cannot both create it.
         A schema that is up to date is only read: askers with a read-only role
         open it without writing anything. `update=False`: an older schema is
-        an error in words instead."""
+        an error in words instead. `have`: the schema version found."""
         import psycopg
 
-        have, need = self.schema_version_or_none(), MIGRATIONS[-1][0]
+        need = MIGRATIONS[-1][0]
         if have is not None and have > need:
             raise StoreError(f"the shared index {self.location} was built by a newer Handbook QA "
                              f"(schema {have}, this app knows {need}): update the app")

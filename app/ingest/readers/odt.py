@@ -133,27 +133,25 @@ class _Styles:
                 self.numbered[list_style.get(_tag("style", "name"), "")] = (
                     first is not None and first.tag == _tag("text", "list-level-style-number"))
 
+    def chain(self, name: str) -> list[str]:
+        """The style's own name and those of the styles it is based on."""
+        found: list[str] = []
+        while name and name not in found:  # a style based on itself ends here
+            found.append(name)
+            name = self.parents.get(name, "")
+        return found
+
     def names(self, name: str) -> list[str]:
         """The style and those it is based on, as people read them ("preformatted text")."""
-        chain, seen = [], set()
-        while name and name not in seen:  # a style based on itself ends here
-            seen.add(name)
-            chain.append((self.display.get(name) or name).replace("_20_", " ").lower())
-            name = self.parents.get(name, "")
-        return chain
+        return [(self.display.get(n) or n).replace("_20_", " ").lower() for n in self.chain(name)]
 
     def is_(self, name: str, kinds: tuple[str, ...]) -> bool:
         return any(style.startswith(kinds) for style in self.names(name))
 
     def is_bold(self, name: str) -> bool:
         """A text style in bold type, itself or by the style it is based on."""
-        chain, seen = name, set()
-        while chain and chain not in seen:
-            if chain in self.bold:
-                return True
-            seen.add(chain)
-            chain = self.parents.get(chain, "")
-        return self.is_(name, ("strong",))  # "Strong Emphasis", LibreOffice's own
+        return any(n in self.bold for n in self.chain(name)) or \
+            self.is_(name, ("strong",))  # "Strong Emphasis", LibreOffice's own
 
 
 class _Body:
