@@ -63,6 +63,19 @@ def test_a_bare_number_the_sources_hold_is_not_flagged():
     assert flagged("The answer is: 27") == [("27", NUMBER)]
 
 
+def test_a_number_keeps_its_minus_sign_and_a_hyphen_is_no_minus():
+    """"-1" turns a limit off where "-5" or "1" would set one: a changed sign
+    is a changed fact. A hyphen after a word or number ("UTF-8", "10-20") is
+    no minus sign."""
+    sources = ["Set idle_timeout to -1 to disable it. Files are UTF-8; ports 10-20 are free."]
+    check = lambda answer: [f.text for f in unsupported(answer, sources)]
+    assert check("Set it to -1 to disable it.") == []
+    assert check("Set it to \u22121 to disable it.") == []     # the minus sign, U+2212
+    assert check("Set it to -5 to disable it.") == ["-5"]
+    assert check("Set it to 1 to disable it.") == ["1"]
+    assert check("Files are UTF-8 and ports 10-20 are free.") == []
+
+
 def test_citation_markers_and_ordinary_words_are_not_facts():
     facts = extract("Annual leave is generous [1]. Part-time staff get it too [2, 3].")
     assert facts == []

@@ -40,10 +40,13 @@ _UNITS = {"day": "day", "week": "week", "month": "month", "year": "year", "hour"
           "tb": "tb", "ms": "ms", "millisecond": "ms"}
 _UNIT_PATTERN = r"(?:per cent\b|percent\b|%|(?:millisecond|minute|second|month|week|hour|" \
                 r"year|day|min|sec|kb|mb|gb|tb|ms)s?\b)"
-_DIGITS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?")
+# A minus sign belongs to a number only where no word or number stands right
+# before it: "-1" and "=-1" are negative, "UTF-8" and "10-20" are not.
+_SIGN = r"(?:(?<![\w.])-)?"
+_DIGITS = re.compile(_SIGN + r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?)")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
                           + r")\b", re.IGNORECASE)
-_NUMBER_THEN_UNIT = re.compile(r"(\d+(?:\.\d+)?)[\s-]?(" + _UNIT_PATTERN + ")?", re.IGNORECASE)
+_NUMBER_THEN_UNIT = re.compile(r"(" + _SIGN + r"\d+(?:\.\d+)?)[\s-]?(" + _UNIT_PATTERN + ")?", re.IGNORECASE)
 _QUOTED = re.compile(r"\"([^\"\n]{2,200})\"|“([^”\n]{2,200})”|`([^`\n]{1,200})`")
 _CODE_TOKEN = re.compile(r"(?<![\w/.-])(?:--?[A-Za-z][\w-]*|[\w.~-]*(?:[_/=]|\w\.\w)[\w./=:~-]*"
                          r"|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|[A-Za-z]\w*(?:-\w+)+"
@@ -82,7 +85,8 @@ def normalise(text: str) -> str:
     text = _COMPOUND_NUMBER.sub(lambda m: str(_TENS[m.group(1).lower()]
                                               + _UNITS_WORDS[m.group(2).lower()]), text)
     text = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
-    return re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
+    text = text.replace("’", "'").replace("\u2212", "-")  # the minus sign as a hyphen
+    return re.sub(r"\s+", " ", text).strip().lower()
 
 
 class Sources:
@@ -106,7 +110,7 @@ class Sources:
         """Whether the number stands within NEAR tokens of one of `words` somewhere."""
         if not words:
             return True
-        for index in self.positions.get(_canonical(number), []):
+        for index in self.positions.get(_canonical(number).lstrip("-"), []):
             if words & set(self.tokens[max(0, index - NEAR):index + NEAR + 1]):
                 return True
         return False
@@ -204,7 +208,7 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
 
 
 _ANSWER_NUMBER = re.compile(
-    r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?"
+    r"(?:(?:(?<![\w.])[-\u2212](?=\d))?(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?)"
     r"|\b(?:(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS_WORDS) + r")|"
     + "|".join(_NUMBER_WORDS) + r")\b)(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
 
@@ -216,7 +220,7 @@ def _numbers(answer: str) -> list[Fact]:
         if _inside_marker(answer, match.start()) or _LIST_NUMBER.match(answer, match.start()) \
                 and _line_start(answer, match.start()):
             continue  # [1], or the "2." of a numbered list
-        word = match.group(0).split()[0].split("-")[0].lower()
+        word = match.group(0).split()[0].lstrip("-\u2212").split("-")[0].lower()
         if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, match.group(0),
                                                             re.IGNORECASE):
             continue  # "at once", "one of them": not a quantity
@@ -292,10 +296,13 @@ def _inside_marker(answer: str, offset: int) -> bool:
 
 
 def _canonical(number: str) -> str:
-    number = number.replace(",", "")
+    number = number.replace(",", "").replace("\u2212", "-")
+    sign = "-" if number.startswith("-") else ""
+    number = number.lstrip("-")
     if "." in number:
         number = number.rstrip("0").rstrip(".")
-    return number.lstrip("0") or "0"
+    number = number.lstrip("0") or "0"
+    return sign + number if number != "0" else number
 
 
 def _unit(text: str | None) -> str | None:
