@@ -157,3 +157,32 @@ def test_a_question_of_punctuation_only_is_told_so(finder_and_searcher):
     _, searcher, _ = finder_and_searcher
     with pytest.raises(SearchError, match="no words"):
         searcher.search("?!… —")
+
+
+@pytest.mark.slow
+def test_a_question_about_a_default_is_answered_by_the_sentence_that_states_it(tmp_path,
+                                                                                embedder):
+    """The sentence that defines a setting shares the question's words; the one
+    that answers "out of the box" only says "The default is …"."""
+    from dataclasses import replace
+
+    from app.answers.evidence import DEFAULT_WEIGHTS, EvidenceFinder
+    from app.ingest.indexer import Indexer
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    (folder / "vpn.md").write_text(
+        "# VPN\n\n## Idle timeout\n\nThe VPN client disconnects a session that has been "
+        "idle for longer than the idle timeout. A shorter idle timeout frees licences "
+        "sooner but interrupts long downloads. The default is 45 minutes.\n")
+    question = "How long can a VPN session stay idle out of the box?"
+    with Store(tmp_path / "index.sqlite") as store:
+        Indexer(store, embedder).run(folder)
+        response = Searcher(store, embedder).search(question)
+        first = EvidenceFinder(store, embedder).find(response)[0].text
+        without = EvidenceFinder(store, embedder, replace(DEFAULT_WEIGHTS, default=0.0)) \
+            .find(response)[0].text
+    assert first == "The default is 45 minutes."
+    assert without != first  # the cue, not the other signals, puts it first
