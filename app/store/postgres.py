@@ -211,9 +211,10 @@ class PostgresStore:
         self.conninfo = conninfo
         self.location = display_location(conninfo)
         self.shared = True
-        # Scoring a child here reads its whole tsvector (about 9 µs a child at
-        # 100,000 synthetic children: 15,000 of them took 130 ms), where FTS5
-        # reads postings: fewer, so that the most common words go sooner.
+        # Fewer children scored per question than FTS5's 15,000: each costs
+        # more here (postings rows joined and grouped in SQL; at 100,000
+        # synthetic children BM25 takes p50 13.5 / p95 23 ms at 5,000 and
+        # 27 / 49 ms at 15,000), and the server serves many askers at once.
         self.lexical_budget = LEXICAL_BUDGET
         self._statistics: tuple[dict[str, float], float] | None = None  # see term_frequency
         try:
@@ -528,6 +529,12 @@ class PostgresStore:
         if totals and (totals[0]["chunks"], totals[0]["words"]) != \
                 (totals[0]["kept_chunks"], totals[0]["kept_words"]):
             problems.append("BM25's totals do not match the children")
+        unposted = self.value(
+            "SELECT count(*) FROM chunks c LEFT JOIN (SELECT chunk_id, count(*) AS n "
+            "FROM postings GROUP BY chunk_id) p ON p.chunk_id = c.id "
+            "WHERE coalesce(p.n, 0) <> length(c.tsv)")
+        if unposted:
+            problems.append(f"{unposted} chunks' postings do not match their words")
         return problems
 
     # -- search -----------------------------------------------------------------------------------
@@ -553,7 +560,8 @@ class PostgresStore:
 
     def lexical_search(self, terms: list[str], k: int, allowed: list[int] | None) -> list[int]:
         """BM25 as FTS5 scores it, over the children that match any term, in
-        one statement (one snapshot: the totals agree with the children).
+        one statement (one snapshot: the totals agree with the children),
+        read from the postings table as FTS5 reads its own (migration 3).
 
         Each term is its own phraseto_tsquery: a value, never tsquery syntax.
         A compound ("pg_hba.conf") counts only where its parts stand as the
@@ -569,36 +577,37 @@ class PostgresStore:
         kept = [(term, parts) for term, parts in zip(terms, lexemes) if parts]
         if not kept:
             return []
-        words = [term for term, _ in kept]
         numbers = [n for n, (_, parts) in enumerate(kept) for _ in parts]
         names = [lexeme for _, parts in kept for lexeme in parts]
         sizes = [len(parts) for _, parts in kept for _ in parts]
         where, params = ("", []) if allowed is None else \
             ("WHERE f.document_id = ANY(%s)", [list(allowed)])
+        compounds = [term if len(parts) > 1 else None for term, parts in kept]
         rows = self.rows(
-            f"WITH q AS (SELECT ({' || '.join(_phrase('%s') for _ in kept)}) AS query), "
-            f"phrases AS (SELECT n - 1 AS n, {_phrase('term')} AS query "
-            "FROM unnest(%s::text[]) WITH ORDINALITY AS x(term, n)), "
-            "terms AS (SELECT * FROM unnest(%s::int[], %s::text[], %s::int[]) "
+            # The question's lexemes, each with its term's number and part count.
+            "WITH terms AS (SELECT * FROM unnest(%s::int[], %s::text[], %s::int[]) "
             "AS t(n, lexeme, parts)), "
+            "phrases AS (SELECT n - 1 AS n, CASE WHEN term IS NOT NULL THEN "
+            f"{_phrase('term')} END AS query "
+            "FROM unnest(%s::text[]) WITH ORDINALITY AS x(term, n)), "
             "stats AS (SELECT greatest(chunks, 1) AS total, "
             "greatest(words, 1)::float8 / greatest(chunks, 1) AS mean FROM lexical_stats), "
-            "hits AS (SELECT c.id, c.document_id, c.words, c.tsv FROM chunks c, q "
-            "WHERE c.tsv @@ q.query), "
-            "f AS (SELECT h.id, h.document_id, h.words, t.n, "
-            "min(cardinality(u.positions)) AS tf FROM hits h "
-            # Only the question's lexemes are unnested: marked with weight A
-            # (stored vectors carry D only), the rest filtered away in C.
-            "CROSS JOIN LATERAL unnest(ts_filter(setweight(h.tsv, 'A', %s::text[]), '{a}')) "
-            "AS u JOIN terms t ON t.lexeme = u.lexeme "
-            "JOIN phrases p ON p.n = t.n WHERE h.tsv @@ p.query "
-            "GROUP BY h.id, h.document_id, h.words, t.n, t.parts HAVING count(*) = t.parts), "
+            # A child matches a term when it holds all of the term's parts…
+            "parts AS (SELECT t.n, p.chunk_id, p.document_id, p.words, min(p.tf) AS tf "
+            "FROM terms t JOIN postings p ON p.lexeme = t.lexeme "
+            "GROUP BY t.n, t.parts, p.chunk_id, p.document_id, p.words "
+            "HAVING count(*) = t.parts), "
+            # …and, for a compound, holds them as the phrase.
+            "f AS (SELECT parts.* FROM parts JOIN phrases ph USING (n) "
+            "WHERE ph.query IS NULL OR EXISTS (SELECT 1 FROM chunks c "
+            "WHERE c.id = parts.chunk_id AND c.tsv @@ ph.query)), "
             "df AS (SELECT n, count(*) AS df FROM f GROUP BY n) "
-            "SELECT f.id, sum(greatest(ln((greatest(s.total - df.df, 0) + 0.5) / (df.df + 0.5)), "
-            "1e-6) * f.tf * (%s + 1) / (f.tf + %s * (1 - %s + %s * f.words / s.mean))) AS score "
+            "SELECT f.chunk_id AS id, sum(greatest(ln((greatest(s.total - df.df, 0) + 0.5) "
+            "/ (df.df + 0.5)), 1e-6) * f.tf * (%s + 1) / "
+            "(f.tf + %s * (1 - %s + %s * f.words / s.mean))) AS score "
             f"FROM f JOIN df USING (n) CROSS JOIN stats s {where} "
-            "GROUP BY f.id ORDER BY score DESC, f.id LIMIT %s",
-            [*words, words, numbers, names, sizes, names, K1, K1, B, B, *params, k])
+            "GROUP BY f.chunk_id ORDER BY score DESC, f.chunk_id LIMIT %s",
+            [numbers, names, sizes, compounds, K1, K1, B, B, *params, k])
         return [row["id"] for row in rows]
 
     def term_frequency(self, word: str) -> int:
