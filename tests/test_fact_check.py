@@ -64,16 +64,22 @@ def test_a_bare_number_the_sources_hold_is_not_flagged():
 
 
 def test_a_number_keeps_its_minus_sign_and_a_hyphen_is_no_minus():
-    """"-1" turns a limit off where "-5" or "1" would set one: a changed sign
-    is a changed fact. A hyphen after a word or number ("UTF-8", "10-20") is
-    no minus sign."""
-    sources = ["Set idle_timeout to -1 to disable it. Files are UTF-8; ports 10-20 are free."]
+    """"-1" turns a limit off where "-5" would set one: a changed or added
+    sign is a changed fact. A dropped one is not flagged ("signal 9" for
+    "kill -9" is how answers say it). A hyphen after a word or number
+    ("UTF-8", "10-20") or opening a list item ("-5 days") is no minus sign;
+    the dashes PDFs use as minus signs are one."""
+    sources = ["Set idle_timeout to \u20131 to disable it. Files are UTF-8; ports 10-20 "
+               "are free. Stop it with kill -9.\n-5 days of notice are needed."]
     check = lambda answer: [f.text for f in unsupported(answer, sources)]
     assert check("Set it to -1 to disable it.") == []
     assert check("Set it to \u22121 to disable it.") == []     # the minus sign, U+2212
     assert check("Set it to -5 to disable it.") == ["-5"]
-    assert check("Set it to 1 to disable it.") == ["1"]
+    assert check("Stop it with kill signal 9.") == []
     assert check("Files are UTF-8 and ports 10-20 are free.") == []
+    assert check("5 days of notice are needed.") == []
+    assert check("Notice:\n-5 days of notice are needed.") == []
+    assert check("Notice:\n-7 days of notice are needed.") == ["7 days"]
 
 
 def test_citation_markers_and_ordinary_words_are_not_facts():

@@ -432,3 +432,15 @@ def test_postings_follow_every_write_update_and_removal(pg_database):
         store.remove_documents(["faq.md"])
         assert store.value("SELECT count(*) FROM postings") == 0
         assert store.lexical_search(["permits"], 5, None) == []
+
+
+def test_a_compound_of_one_repeated_word_is_still_a_phrase(pg_database):
+    """"1.1" is one lexeme twice: it matches where the two stand together,
+    not every child with a 1 in it."""
+    from test_store_contract import document, ids_by_text
+
+    with open_store(ServerLocation(pg_database.uri)) as store:
+        store.write_document(*document("notes.md", [["Release 1.1 fixed the login page.",
+                                                    "Only 1 desk is free."]], seed=4))
+        assert store.lexical_search(["1.1"], 5, None) == \
+            [ids_by_text(store)["Release 1.1 fixed the login page."]]

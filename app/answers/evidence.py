@@ -74,11 +74,12 @@ _NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|el
 
 
 _DEFAULT_QUESTION = re.compile(
-    r"\bdefaults?\b|out of the box|\bunless (i|you|we)\b|\bif (i|you|we) (don'?t|do not|never) "
-    r"(specify|set|say|change|give|pass|configure)|\bwithout (specifying|setting|changing|"
-    r"configuring)|\bstock\b|\binitial(ly)?\b", re.IGNORECASE)
-_DEFAULT_STATEMENT = re.compile(r"\bdefault(s|ed)?\b|\bunless\b|\bif (not|no) \w+ (is )?"
-                                r"(specified|given|set)\b|\binitially\b", re.IGNORECASE)
+    r"\bdefaults?\b|out of the box|\bunless\b[^?]*\botherwise\b|\bif (i|you|we) (don'?t|do not|"
+    r"never) (specify|set|change|configure)|\bwithout (specifying|setting|changing|configuring)"
+    r"|\binitially\b", re.IGNORECASE)
+_DEFAULT_STATEMENT = re.compile(
+    r"\bdefault(s|ed)?\b|\bunless otherwise\b|\bif (not|no|none)( \w+)?( (is|are|was))? "
+    r"(specified|given|set)\b|\bif unset\b|\b(if|when) omitted\b|\binitially\b", re.IGNORECASE)
 
 
 def _prior(rank: int | None) -> float:

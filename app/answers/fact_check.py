@@ -41,8 +41,11 @@ _UNITS = {"day": "day", "week": "week", "month": "month", "year": "year", "hour"
 _UNIT_PATTERN = r"(?:per cent\b|percent\b|%|(?:millisecond|minute|second|month|week|hour|" \
                 r"year|day|min|sec|kb|mb|gb|tb|ms)s?\b)"
 # A minus sign belongs to a number only where no word or number stands right
-# before it: "-1" and "=-1" are negative, "UTF-8" and "10-20" are not.
+# before it: "-1" and "=-1" are negative, "UTF-8" and "10-20" are not. Dashes
+# that PDFs and word processors use as minus signs are read as "-" (normalise).
 _SIGN = r"(?:(?<![\w.])-)?"
+_MINUS_LIKE = re.compile(r"(?<![\w.])[\u2010\u2011\u2013\u2212\ufe63\uff0d](?=\d)")
+_SIGN_CHARS = re.compile(r"[-\u2010\u2011\u2013\u2212\ufe63\uff0d]")
 _DIGITS = re.compile(_SIGN + r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?)")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
                           + r")\b", re.IGNORECASE)
@@ -81,11 +84,12 @@ def normalise(text: str) -> str:
     """Lower case, number words as digits ("twenty-five" → 25), no thousands
     separators, one space."""
     text = MARKER.sub(" ", text)
+    text = _MINUS_LIKE.sub("-", text)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = _COMPOUND_NUMBER.sub(lambda m: str(_TENS[m.group(1).lower()]
                                               + _UNITS_WORDS[m.group(2).lower()]), text)
     text = _NUMBER_WORD.sub(lambda m: _NUMBER_WORDS[m.group(1).lower()], text)
-    text = text.replace("’", "'").replace("\u2212", "-")  # the minus sign as a hyphen
+    text = text.replace("’", "'")
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
@@ -94,11 +98,16 @@ class Sources:
 
     def __init__(self, texts: list[str]):
         self.text = normalise("\n".join(texts))
-        self.numbers = {_canonical(n) for n in _DIGITS.findall(self.text)}
+        # A negative number also stands for its digits: an answer that drops
+        # the sign ("signal 9" for "kill -9") is not flagged; one that adds or
+        # changes it ("-5" for "-1") is.
+        self.numbers = {n for found in _DIGITS.findall(self.text)
+                        for n in _signed_and_not(found)}
         self.units_after = {}
         for match in _NUMBER_THEN_UNIT.finditer(self.text):
             unit = _unit(match.group(2))
-            self.units_after.setdefault(_canonical(match.group(1)), set()).add(unit)
+            for number in _signed_and_not(match.group(1)):
+                self.units_after.setdefault(number, set()).add(unit)
         self.words = {stem(w) for w in re.findall(r"[^\W_]+", self.text)}
         self.tokens = [stem(t) for t in _TOKEN.findall(self.text)]
         self.positions: dict[str, list[int]] = {}
@@ -208,7 +217,7 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
 
 
 _ANSWER_NUMBER = re.compile(
-    r"(?:(?:(?<![\w.])[-\u2212](?=\d))?(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?)"
+    r"(?:(?:(?<![\w.])[-\u2010\u2011\u2013\u2212\ufe63\uff0d](?=\d))?(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?)"
     r"|\b(?:(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS_WORDS) + r")|"
     + "|".join(_NUMBER_WORDS) + r")\b)(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
 
@@ -220,11 +229,13 @@ def _numbers(answer: str) -> list[Fact]:
         if _inside_marker(answer, match.start()) or _LIST_NUMBER.match(answer, match.start()) \
                 and _line_start(answer, match.start()):
             continue  # [1], or the "2." of a numbered list
-        word = match.group(0).split()[0].lstrip("-\u2212").split("-")[0].lower()
-        if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, match.group(0),
-                                                            re.IGNORECASE):
+        text, start = match.group(0), match.start()
+        if _SIGN_CHARS.match(text) and _line_start(answer, start):
+            text, start = text[1:], start + 1  # "-5 days" as a list item: no sign
+        word = text.split()[0].split("-")[0].lower()
+        if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, text, re.IGNORECASE):
             continue  # "at once", "one of them": not a quantity
-        facts.append(Fact(match.group(0), NUMBER, match.start(), match.end()))
+        facts.append(Fact(text, NUMBER, start, match.end()))
     return facts
 
 
@@ -295,8 +306,13 @@ def _inside_marker(answer: str, offset: int) -> bool:
     return any(m.start() <= offset < m.end() for m in MARKER.finditer(answer))
 
 
+def _signed_and_not(number: str) -> set[str]:
+    canonical = _canonical(number)
+    return {canonical, canonical.lstrip("-")}
+
+
 def _canonical(number: str) -> str:
-    number = number.replace(",", "").replace("\u2212", "-")
+    number = number.replace(",", "")
     sign = "-" if number.startswith("-") else ""
     number = number.lstrip("-")
     if "." in number:

@@ -155,6 +155,9 @@ MIGRATIONS: list[tuple[int, str]] = [
     );
     CREATE FUNCTION hbqa_postings() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+        IF TG_OP = 'UPDATE' THEN  -- no code updates children today; if one does
+            DELETE FROM postings WHERE chunk_id = OLD.id;
+        END IF;
         INSERT INTO postings(chunk_id, lexeme, document_id, tf, words)
         SELECT NEW.id, u.lexeme, NEW.document_id, coalesce(cardinality(u.positions), 1),
                NEW.words
@@ -163,6 +166,8 @@ MIGRATIONS: list[tuple[int, str]] = [
     END $$;
     CREATE TRIGGER chunks_postings AFTER INSERT ON chunks
         FOR EACH ROW EXECUTE FUNCTION hbqa_postings();
+    CREATE TRIGGER chunks_postings_update AFTER UPDATE OF embedded_text, words, document_id
+        ON chunks FOR EACH ROW EXECUTE FUNCTION hbqa_postings();
     INSERT INTO postings(chunk_id, lexeme, document_id, tf, words)
     SELECT c.id, u.lexeme, c.document_id, coalesce(cardinality(u.positions), 1), c.words
     FROM chunks c, unnest(c.tsv) AS u;
