@@ -186,3 +186,27 @@ def test_a_question_about_a_default_is_answered_by_the_sentence_that_states_it(t
             .find(response)[0].text
     assert first == "The default is 45 minutes."
     assert without != first  # the cue, not the other signals, puts it first
+
+
+@pytest.mark.slow
+def test_a_bold_label_line_is_never_the_quote(tmp_path, embedder):
+    """The label names the setting the question asks about, so it shares the
+    question's words; the sentence after it is what answers."""
+    from app.answers.evidence import EvidenceFinder
+    from app.ingest.indexer import Indexer
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    (folder / "vacuum.md").write_text(
+        "# Vacuum\n\n## Cost-based delay\n\n**`vacuum_cost_limit` (`integer`)**\n\n"
+        "The accumulated cost that will cause the vacuuming process to sleep. "
+        "The default is 200.\n")
+    with Store(tmp_path / "index.sqlite") as store:
+        Indexer(store, embedder).run(folder)
+        evidence = EvidenceFinder(store, embedder).find(
+            Searcher(store, embedder).search("What does the vacuum_cost_limit setting control?"))
+    assert evidence and not any(e.text.startswith("**") for e in evidence)
+    assert evidence[0].text == "The accumulated cost that will cause the vacuuming process " \
+                               "to sleep."

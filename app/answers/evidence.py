@@ -218,7 +218,7 @@ class EvidenceFinder:
                 result = next((r for r in results[child["section_id"]]
                                if _inside(r.excerpts, unit)), None)
                 key = (child["section_id"], unit.start, unit.end)
-                if result is None or key in seen:
+                if result is None or key in seen or _label(body[unit.start:unit.end]):
                     continue
                 seen.add(key)
                 candidates.append(_Candidate(unit, result, child, rank,
@@ -281,15 +281,21 @@ def _introductions(candidates: list[_Candidate], similarities) -> list[float]:
 
 
 def _fragment(text: str) -> float:
-    """1 for a unit that cannot answer much by itself: a label or heading-like
-    line ("**work_mem** (integer)"), a sentence that only announces what
-    follows ("For example:"), or a few words."""
+    """1 for a unit that cannot answer much by itself: a sentence that only
+    announces what follows ("For example:"), or a few words."""
     stripped = text.strip()
-    if stripped.endswith(":") or len(stripped.split()) < 5:
-        return 1.0
-    if stripped.startswith(("**", "__")) and stripped.rstrip(")").rstrip().endswith(("**", "__")):
-        return 1.0
-    return 0.0
+    return 1.0 if stripped.endswith(":") or len(stripped.split()) < 5 else 0.0
+
+
+def _label(text: str) -> bool:
+    """A line wholly in bold ("**`vacuum_cost_limit` (`integer`)**"): it names
+    what follows and never answers (no golden span of either set lies in one),
+    but it shares the question's words, so it would take the first place, as
+    it did for "What does the vacuum_cost_limit setting control?". Not a
+    candidate at all."""
+    stripped = text.strip()
+    return stripped.startswith(("**", "__")) and \
+        stripped.rstrip(")").rstrip().endswith(("**", "__"))
 
 
 def _offset_in(result, unit: Unit, text: str) -> int | None:
