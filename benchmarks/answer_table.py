@@ -78,6 +78,8 @@ def main() -> None:
     parser.add_argument("--no-sections", dest="sections", action="store_false")
     parser.add_argument("--neighbours", type=int, nargs="+", default=[focused.NEIGHBOURS],
                         help="units either side of each chosen unit (focused prompt)")
+    parser.add_argument("--stops", nargs="+", choices=("line", "sentence"), default=["line"],
+                        help="where the focused answer ends: its first line, or first sentence")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cases = chosen_cases(args.set, args.limit)
@@ -86,19 +88,22 @@ def main() -> None:
     table = []
     with Store(OUT / f"evidence-{args.set}.sqlite") as store:
         searcher = Searcher(store, embedder)
-        configs = ([(SECTIONS, None, None)] if args.sections else []) + \
-            [(EVIDENCE, units, n) for units in args.units for n in args.neighbours]
-        for prompt, units, neighbours in configs:
+        configs = ([(SECTIONS, None, None, "line")] if args.sections else []) + \
+            [(EVIDENCE, units, n, stop) for units in args.units for n in args.neighbours
+             for stop in args.stops]
+        for prompt, units, neighbours, *stop in configs:
             if neighbours is not None:
                 focused.NEIGHBOURS = neighbours
-            answerer = Answerer(searcher, model, prompt=prompt, prompt_units=units or 3)
+            answerer = Answerer(searcher, model, prompt=prompt, prompt_units=units or 3,
+                                one_sentence=stop == ["sentence"])
             results = []
             for case in cases:
                 model.llama.reset()  # every question read cold, as a new question is
                 results.append(answer_case(answerer, case))
             tokens = [r.prompt_tokens for r in results if r.prompt_tokens]
             label = "whole sections" if prompt == SECTIONS else f"evidence, {units} units" + (
-                "" if neighbours == 1 else f", {neighbours} neighbours")
+                "" if neighbours == 1 else f", {neighbours} neighbours") + (
+                ", first sentence" if stop == ["sentence"] else "")
             table.append(row(label, results, tokens))
             if args.set == "dev":  # the tuned-on and the blind batch apart, too
                 for name, keep in (("first batch", lambda r: r.case.line <= FIRST_BATCH_LAST_LINE),

@@ -186,3 +186,21 @@ def test_the_focused_answer_ends_at_its_first_line(prompt, expected):
     events = list(Answerer(searcher, model, finder=FakeFinder(), prompt=prompt).ask(
         "How many days of leave?", cancel=threading.Event()))
     assert [e for e in events if isinstance(e, Finished)][0].answer.text == expected
+
+
+def test_a_one_sentence_answer_ends_with_its_first_whole_sentence():
+    """The bundled model's first sentence is its answer; the next invents
+    ("The kernel has a bug … first discovered in 2013"). Abbreviations and
+    a one-word "No." do not end it."""
+    from app.answers.focused import first_sentence_end
+
+    model = FakeChatModel()
+    model.enqueue("No.", " Use", " e.g.", " the", " portal", " [1].", " The", " kernel",
+                  " has", " a", " bug.")
+    searcher = FakeSearcher([FakeResult(1, "handbook.md", "Leave", "Use the portal.")])
+    events = list(Answerer(searcher, model, finder=FakeFinder(), one_sentence=True).ask(
+        "How do I book leave?", cancel=threading.Event()))
+    answer = [e for e in events if isinstance(e, Finished)][0].answer
+    assert answer.text == "No. Use e.g. the portal [1]."
+    assert "kernel" not in "".join(e.text for e in events if isinstance(e, Token))
+    assert first_sentence_end("The default is 0.9, which") is None

@@ -46,7 +46,8 @@ def test_a_marker_pointing_at_nothing_never_reaches_the_screen():
 def test_an_answer_without_markers_is_attributed_to_the_source_it_shares_words_with():
     model = FakeChatModel()
     model.enqueue("Annual", " leave", " is", " generous.", " Hotels", " are", " capped.")
-    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2),
+    _, _, answer = run(Answerer(FakeSearcher(RESULTS), model, finder=FakeFinder(), prompt_units=2,
+                                one_sentence=False),  # an answer of two sentences
                        "How much leave?")
     assert not answer.cited
     assert [(answer.text[a["start"]:a["end"]], a["n"]) for a in answer.attributed] == [

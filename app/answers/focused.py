@@ -12,12 +12,20 @@ as `Header: value; …` (what the row means), everything else verbatim.
 """
 from __future__ import annotations
 
+import re
+
 from app.answers.evidence import Evidence
 from app.answers.prompt import Source
 from app.answers.units import ROW
 
 GAP = " … "
 NEIGHBOURS = 1  # units either side of each chosen unit, for context (docs/answers.md)
+# A sentence ends at . ! ? followed by white space, unless the word before
+# the stop is an abbreviation or a list number ("e.g. ", "2. ").
+_SENTENCE_STOP = re.compile(r"(?<=[.!?])(?:\s*\[\d+(?:,\s*\d+)*\][.]?)?(?=\s)")
+_NOT_AN_END = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|cf|fig)|\b\w|^\s*\d+)[.]$",
+                         re.IGNORECASE)
+MIN_SENTENCE_WORDS = 3
 
 
 def focused_sources(scored: list[Evidence], results: list, units: int,
@@ -61,3 +69,16 @@ def _adjacent(previous: Evidence, unit: Evidence) -> bool:
     """Whether two units of a section follow each other in its text (nothing
     but white space or a list marker between them)."""
     return unit.start - previous.end <= 8
+
+
+def first_sentence_end(text: str) -> int | None:
+    """Where the first whole sentence of at least MIN_SENTENCE_WORDS words
+    ends in `text` (its citation marker kept), once the text after it has
+    begun; None before that."""
+    for match in _SENTENCE_STOP.finditer(text):
+        head = text[:match.end()]
+        if _NOT_AN_END.search(head.rstrip("]0123456789, [")):
+            continue
+        if len(re.findall(r"\w+", head)) >= MIN_SENTENCE_WORDS:
+            return match.end()
+    return None
