@@ -1,6 +1,7 @@
 """Answer quality and speed by prompt, on the same cases in the same run.
 
-    python benchmarks/answer_table.py [--set sample|dev] [--limit N] [--units 1 2 3 5] [--json]
+    python benchmarks/answer_table.py [--set sample|dev] [--limit N] [--units 1 2 3 5]
+                                      [--no-sections] [--stops line sentence] [--json]
 
 For each prompt — whole sections (the baseline: what the app sent before the
 evidence step), and the focused prompt with 1, 2, 3, 5 evidence units — runs
