@@ -153,6 +153,10 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int) ->
                     for count in clients:
                         row[backend][f"{count}_clients"] = concurrent_search(
                             location, cached, questions, count, threading, per_client)
+                    # Each backend's figures as soon as they exist: a 1,000,000-child
+                    # run takes hours, and one cut short must not lose what it measured.
+                    print(json.dumps({size: {backend: row[backend]}}), file=sys.stderr,
+                          flush=True)
                 figures[size] = row
     finally:
         server.stop()
