@@ -44,8 +44,9 @@ _UNIT_PATTERN = r"(?:per cent\b|percent\b|%|(?:millisecond|minute|second|month|w
 # before it: "-1" and "=-1" are negative, "UTF-8" and "10-20" are not. Dashes
 # that PDFs and word processors use as minus signs are read as "-" (normalise).
 _SIGN = r"(?:(?<![\w.])-)?"
-_MINUS_LIKE = re.compile(r"(?<![\w.])[\u2010\u2011\u2013\u2212\ufe63\uff0d](?=\d)")
-_SIGN_CHARS = re.compile(r"[-\u2010\u2011\u2013\u2212\ufe63\uff0d]")
+_DASHES = "\u2010\u2011\u2013\u2212\ufe63\uff0d"  # dashes PDFs and word processors use
+_MINUS_LIKE = re.compile(rf"(?<![\w.])[{_DASHES}](?=\d)")
+_SIGN_CHARS = re.compile(rf"[-{_DASHES}]")
 _DIGITS = re.compile(_SIGN + r"(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|\d+(?:\.\d+)?)")
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
                           + r")\b", re.IGNORECASE)
@@ -217,7 +218,7 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
 
 
 _ANSWER_NUMBER = re.compile(
-    r"(?:(?:(?<![\w.])[-\u2010\u2011\u2013\u2212\ufe63\uff0d](?=\d))?(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?)"
+    r"(?:(?:(?<![\w.])[-" + _DASHES + r"](?=\d))?(?:(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+(?:\.\d+)?)"
     r"|\b(?:(?:" + "|".join(_TENS) + r")[- ](?:" + "|".join(_UNITS_WORDS) + r")|"
     + "|".join(_NUMBER_WORDS) + r")\b)(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
 

@@ -582,25 +582,26 @@ class EvalView(QWidget):
         self.save_csv.setEnabled(self.report is not None)
 
     # -- running --------------------------------------------------------------------------
-    def run_evaluation(self) -> None:
+    def _can_run(self, then: str) -> bool:
+        """Whether a run may start now; says why not when the index is missing."""
         if self.busy or self.tsv is None or self.db is None:
-            return
+            return False
         if not self.db.exists():
             self._say("The folder has not been indexed yet: wait for indexing to "
-                      "finish, then run the evaluation.")
-            return
+                      f"finish, then {then}.")
+            return False
         self.progress.setRange(0, 0)
+        return True
+
+    def run_evaluation(self) -> None:
+        if not self._can_run("run the evaluation"):
+            return
         self._evaluated_state = index_state(self.db)
         self._start("evaluate", "Evaluating: loading the golden set…")
 
     def run_answers(self) -> None:
-        if self.busy or self.tsv is None or self.db is None or self._answerer_factory is None:
+        if self._answerer_factory is None or not self._can_run("evaluate the answers"):
             return
-        if not self.db.exists():
-            self._say("The folder has not been indexed yet: wait for indexing to "
-                      "finish, then evaluate the answers.")
-            return
-        self.progress.setRange(0, 0)
         self._start("answers", "Evaluating answers: loading the answer model…")
 
     def run_comparison(self) -> None:
