@@ -282,6 +282,28 @@ def test_the_model_process_loads_itself_whatever_is_asked_first():
         counting.close()
 
 
+@pytest.mark.slow
+def test_a_model_process_left_mid_answer_replies_to_the_next_request_itself():
+    """A reader that stops mid-answer (the Answerer does when the answer's first
+    sentence is complete while the model is still writing): the next request
+    gets its own reply, not one of the abandoned answer's tokens. (The desktop
+    app's next question failed so, since answers stop at their first sentence.)"""
+    from app.answers.model_process import ModelProcess
+
+    model = ModelProcess(None)
+    try:
+        prompt, stop = model.render([{"role": "user", "content": "Tell a long story."}])
+        stream = model.generate(prompt, stop, 200, threading.Event())
+        next(stream), next(stream)
+        stream.close()
+        counted = model.count("annual leave")
+        assert isinstance(counted, int) and counted > 0, counted
+        text, _ = model.render([{"role": "user", "content": "How many days of leave?"}])
+        assert "How many days of leave?" in text
+    finally:
+        model.close()
+
+
 def test_a_new_question_is_asked_without_the_previous_answer_a_follow_up_with_it():
     model = FakeChatModel()
     for _ in range(3):

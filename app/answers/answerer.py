@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from contextlib import closing
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
@@ -227,28 +228,31 @@ class Answerer:
         # model writes on the next line is a ramble of made-up references
         # (docs/answers.md: answers with an unsupported fact, dev 0.58 → 0.45).
         stop = prompt.stop + (["\n"] if self.prompt == EVIDENCE else [])
-        for number, chunk in enumerate(self.model.generate(prompt.text, stop,
-                                                            self.answer_tokens, halt)):
-            if number == 0:
-                first_at = time.perf_counter()
-                timings["first_token_s"] = round(first_at - started, 3)
-                yield Status("generating", "writing the answer…")
-            text, written = chunk.text, sum(map(len, raw))
-            end = first_sentence_end("".join(raw) + text) if self.one_sentence else None
-            if end is not None:
-                text = text[:max(0, end - written)]  # what this chunk adds to the sentence
-            raw.append(text)
-            if guard.feed(text):
-                repeated = True
-                halt.set()
-                break
-            shown = markers.feed(text)
-            if shown:
-                yield Token(shown)
-            if cancel.is_set() or end is not None:
-                halt.set()
+        # Closed as soon as the answer ends, not whenever it is garbage-collected:
+        # a model in its own process must hear "stop" before the next question's
+        # first request, or that request is answered with this answer's tokens.
+        with closing(self.model.generate(prompt.text, stop, self.answer_tokens, halt)) as stream:
+            for number, chunk in enumerate(stream):
+                if number == 0:
+                    first_at = time.perf_counter()
+                    timings["first_token_s"] = round(first_at - started, 3)
+                    yield Status("generating", "writing the answer…")
+                text, written = chunk.text, sum(map(len, raw))
+                end = first_sentence_end("".join(raw) + text) if self.one_sentence else None
                 if end is not None:
+                    text = text[:max(0, end - written)]  # what this chunk adds to the sentence
+                raw.append(text)
+                if guard.feed(text):
+                    repeated = True
+                    halt.set()
                     break
+                shown = markers.feed(text)
+                if shown:
+                    yield Token(shown)
+                if cancel.is_set() or end is not None:
+                    halt.set()
+                    if end is not None:
+                        break
         tail = markers.flush()
         if tail and not repeated:
             yield Token(tail)

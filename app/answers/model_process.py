@@ -112,18 +112,37 @@ class ModelProcess:
     def generate(self, prompt: str, stop: list[str], max_tokens: int,
                  cancel: threading.Event) -> Iterator[Chunk]:
         self._send("generate", prompt, stop, max_tokens)
-        stop_sent = False
-        while True:
-            kind, payload = self._receive()
-            if kind == "done":
-                return
-            if kind == "error":
-                raise ModelError(payload)
-            if cancel.is_set() and not stop_sent:
-                self._send("stop")
-                stop_sent = True
+        stop_sent = finished = False
+        try:
+            while True:
+                kind, payload = self._receive()
+                if kind in ("done", "error"):
+                    finished = True
+                    if kind == "error":
+                        raise ModelError(payload)
+                    return
+                if cancel.is_set() and not stop_sent:
+                    self._send("stop")
+                    stop_sent = True
+                if not stop_sent:
+                    yield Chunk(payload)
+        finally:
+            if not finished:
+                self._abandon(stop_sent)
+
+    def _abandon(self, stop_sent: bool) -> None:
+        """The caller stopped reading mid-answer (the answer's first sentence
+        was complete, or it looped): the child is still writing tokens, and
+        the next request's reply would be one of them. Tell it to stop and
+        read up to its "done"; a child that cannot be read is closed (the
+        next call starts a fresh one)."""
+        try:
             if not stop_sent:
-                yield Chunk(payload)
+                self._child.send(("stop",))
+            while self._child.receive()[0] not in ("done", "error"):
+                pass
+        except ChildDied:
+            self.close()
 
     def close(self) -> None:
         self._child.close()
