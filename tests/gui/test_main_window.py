@@ -300,6 +300,10 @@ def test_the_real_bundled_model_answers_in_the_window(qtbot, folder, qsettings):
     assert answer.context_tokens <= answer.n_ctx
     assert window.sources.list.item(0).text().startswith("[1] handbook.md")
     assert window.conversation.turns[-1].state == "done"
+    # The next question, from the same model process (its first answer may
+    # have been cut at a sentence end while the model was still writing).
+    again = ask(qtbot, window, "Can I carry over unused annual leave?", timeout=180_000)
+    assert again.text.strip() and window.conversation.turns[-1].state == "done"
 
 
 def test_after_an_unclean_shutdown_a_damaged_index_is_offered_a_rebuild(qtbot, folder, qsettings,
