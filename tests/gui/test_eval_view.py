@@ -295,6 +295,29 @@ def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedde
     view.shutdown()
 
 
+@pytest.mark.slow
+def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embedder,
+                                                                    sample_index, sample_folder):
+    """The app's own path: the bundled model in its child process, one case
+    after another (each answer stopped at its first sentence, often while the
+    model was still writing: the next case must still get its own replies)."""
+    from app.gui.settings import AppSettings
+    from app.gui.workers import evaluation_answerer
+
+    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
+        lambda settings: embedder, None, AppSettings))
+    qtbot.addWidget(view)
+    view.refresh(sample_index, sample_folder)
+    view.set_tsv(SAMPLE_GOLDEN)
+    view.limit_box.setValue(4)
+    with qtbot.waitSignal(view.answered, timeout=300_000) as blocker:
+        view.run_answers()
+    report = blocker.args[0]
+    assert report.cases == 4 and "SmolLM2-135M" in report.model
+    assert all(case["answer"].strip() for case in report.per_case)
+    view.shutdown()
+
+
 def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedder,
                                                                    sample_index, sample_folder):
     from app.answers.model import ModelError
