@@ -299,8 +299,8 @@ def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedde
 def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embedder,
                                                                     sample_index, sample_folder):
     """The app's own path: the bundled model in its child process, one case
-    after another (each answer stopped at its first sentence, often while the
-    model was still writing: the next case must still get its own replies)."""
+    after another (an answer stopped at its first sentence while the model
+    is still writing must not leave its tokens to the next case's requests)."""
     from app.gui.settings import AppSettings
     from app.gui.workers import evaluation_answerer
 
