@@ -566,6 +566,11 @@ class EvalView(QWidget):
     def busy(self) -> bool:
         return self._thread is not None
 
+    @property
+    def answers_running(self) -> bool:
+        """Whether "Evaluate answers" is running (it holds the window's model)."""
+        return self._worker is not None and self._worker.job == "answers"
+
     def _update_buttons(self) -> None:
         self.tsv_label.setText(f"Golden set: {self.tsv}" if self.tsv else
                                "Golden set: none chosen (a TSV with the columns question and "

@@ -93,7 +93,6 @@ class MainWindow(QMainWindow):
         self._reader = None         # (location, store): see _shared_reader
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
-        self._model_factory = model_factory  # None: the settings' model (workers.default_model)
         self._build_ui()
         self._start_workers(model_factory)
         self._restore_layout()
@@ -131,7 +130,9 @@ class MainWindow(QMainWindow):
         self.health.openChunk.connect(self.open_chunk)
         self.evaluation = EvalView(lambda: self._embedders(self.settings),
                                    answerer_factory=evaluation_answerer(
-                                       self._embedders, self._model_factory,
+                                       self._embedders,
+                                       # the window's model: a large one is not loaded twice
+                                       lambda settings: self.answer_worker.borrow_model(settings),
                                        lambda: self.settings))
         self.side.addTab(self.health, "Chunk health")
         self.side.addTab(self.evaluation, "Evaluation")
@@ -471,6 +472,11 @@ class MainWindow(QMainWindow):
         if not self.db.exists():
             self.messages.show_message("The folder is still being indexed for the first time; "
                                        "ask again in a moment.")
+            return
+        if self.evaluation.answers_running:
+            self.messages.show_message("The answer model is busy with \"Evaluate answers\" "
+                                       "(Evaluation tab): ask when it has finished, or cancel "
+                                       "it there.")
             return
         self.question.clear()
         self.messages.hide()

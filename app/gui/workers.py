@@ -95,23 +95,32 @@ def app_answerer(store, embedder, model, settings: AppSettings) -> Answerer:
                     answer_tokens=settings.answer_tokens, prompt=settings.prompt)
 
 
-def evaluation_answerer(embedders, model_factory, current_settings):
+def own_model(model_factory=None):
+    """A `borrow(settings)` for "Evaluate answers" without a window: a model of
+    its own, closed when the run ends."""
+    def borrow(settings: AppSettings):
+        model = (model_factory or default_model)(settings)
+        return model, getattr(model, "close", lambda: None)
+    return borrow
+
+
+def evaluation_answerer(embedders, borrow, current_settings):
     """For the evaluation view's "Evaluate answers": (store) → (Answerer,
-    close), with the search, prompt and answer model the app asks with at the
-    time of the run — a model process of its own, closed after the run, so
-    the window's own questions are not held up or mixed in."""
+    release), with the search, prompt and answer model the app asks with at
+    the time of the run. `borrow(settings)` → (model, release): in the app,
+    the window's own model (AnswerWorker.borrow_model), so a large model is
+    not loaded twice; released when the run ends, whatever ends it."""
     def make(store):
         settings = current_settings()
-        model = (model_factory or default_model)(settings)
-        close = getattr(model, "close", lambda: None)
+        model, release = borrow(settings)
         try:
             if hasattr(model, "load"):
                 model.load()
             answerer = app_answerer(store, embedders(settings), model, settings)
         except BaseException:
-            close()  # a model process started by load() must not outlive the run
+            release()  # a model borrowed or started for the run must not stay held
             raise
-        return answerer, close
+        return answerer, release
     return make
 
 
@@ -132,6 +141,9 @@ class AnswerWorker(QObject):
         self._model_factory = model_factory or default_model
         self._model = None
         self._model_key: tuple | None = None
+        # One user of the model at a time: a question, the warm-up, or an
+        # "Evaluate answers" run that borrowed it (from its own thread).
+        self._model_lock = threading.Lock()
         self.stop_event = threading.Event()
         self.conversation = Conversation()
 
@@ -146,7 +158,7 @@ class AnswerWorker(QObject):
     def ask(self, question: str, db: str, settings: AppSettings) -> None:
         self.stop_event.clear()
         try:
-            with store_session(parse_location(db), create=False) as store:
+            with self._model_lock, store_session(parse_location(db), create=False) as store:
                 answerer = app_answerer(store, self._embedder_factory(settings),
                                         self._model_for(settings), settings)
                 for event in answerer.ask(question, self.conversation, self.stop_event):
@@ -169,9 +181,14 @@ class AnswerWorker(QObject):
             if location.exists():
                 with store_session(location, create=False) as store:
                     store.warm()
-            model = self._model_for(settings)
-            if hasattr(model, "load"):
-                model.load()
+            # A model lent to "Evaluate answers" is loaded already: no waiting for it.
+            if self._model_lock.acquire(blocking=False):
+                try:
+                    model = self._model_for(settings)
+                    if hasattr(model, "load"):
+                        model.load()
+                finally:
+                    self._model_lock.release()
             self.warmed.emit()
         except Exception as error:  # noqa: BLE001 - the question will say what is wrong
             log.info("warm-up stopped: %s", error)
@@ -201,6 +218,17 @@ class AnswerWorker(QObject):
             except ModelMissing:
                 return
         record_answer_speed(Path(path), answer.timings)
+
+    def borrow_model(self, settings: AppSettings):
+        """(model, release) for "Evaluate answers", called from its thread: the
+        window's model for these settings, held until released; a question
+        asked meanwhile would wait (the window does not offer one)."""
+        self._model_lock.acquire()
+        try:
+            return self._model_for(settings), self._model_lock.release
+        except BaseException:
+            self._model_lock.release()
+            raise
 
     def _model_for(self, settings: AppSettings):
         key = (settings.model_path, settings.n_ctx)

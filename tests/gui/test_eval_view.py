@@ -266,14 +266,14 @@ def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedde
     from fakes import FakeChatModel
 
     from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer
+    from app.gui.workers import evaluation_answerer, own_model
 
     model = FakeChatModel()
     model.enqueue("The", " first", " 18", " weeks", " are", " paid", " at", " full", " salary.")
     model.enqueue("Ten", " years.")                      # wrong: 26 weeks of service
     model.enqueue("Yes,", " split", " into", " up", " to", " three", " further", " blocks.")
     view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, lambda settings: model, AppSettings))
+        lambda settings: embedder, own_model(lambda settings: model), AppSettings))
     qtbot.addWidget(view)
     view.resize(*SIZE)
     view.refresh(sample_index, sample_folder)
@@ -302,10 +302,10 @@ def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embe
     after another (an answer stopped at its first sentence while the model
     is still writing must not leave its tokens to the next case's requests)."""
     from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer
+    from app.gui.workers import evaluation_answerer, own_model
 
     view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, None, AppSettings))
+        lambda settings: embedder, own_model(), AppSettings))
     qtbot.addWidget(view)
     view.refresh(sample_index, sample_folder)
     view.set_tsv(SAMPLE_GOLDEN)
@@ -322,7 +322,7 @@ def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedd
                                                                    sample_index, sample_folder):
     from app.answers.model import ModelError
     from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer
+    from app.gui.workers import evaluation_answerer, own_model
 
     closed = []
 
@@ -334,7 +334,7 @@ def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedd
             closed.append(True)
 
     view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, lambda settings: Broken(), AppSettings))
+        lambda settings: embedder, own_model(lambda settings: Broken()), AppSettings))
     qtbot.addWidget(view)
     view.refresh(sample_index, sample_folder)
     view.set_tsv(SAMPLE_GOLDEN)

@@ -394,3 +394,41 @@ def test_the_real_answer_model_is_loaded_before_the_first_question(qtbot, folder
     model = window.answer_worker._model
     assert model.name == "SmolLM2-135M-Instruct.Q4_1.gguf"  # known only once loaded
     assert model._child.alive
+
+
+def test_evaluate_answers_borrows_the_windows_model_and_the_window_waits(qtbot, folder,
+                                                                         qsettings, tmp_path):
+    """One answer model in memory (a large one would otherwise be loaded
+    twice): the evaluation asks with the window's own, and a question typed
+    meanwhile is told why it must wait instead of being interleaved."""
+    made = []
+
+    class Counted(Replies):
+        def __call__(self, settings):
+            made.append(settings.model_path)
+            return self.model
+
+    factory = Counted()
+    factory.model.delay = 0.2  # seconds a token: the run lasts while the test asks
+    for _ in range(2):
+        factory.model.enqueue("Everyone", " gets", " 28", " days.")
+    window = MainWindow(folder, model_factory=factory, settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    golden = tmp_path / "golden.tsv"
+    golden.write_text("question\tanswer_span\n"
+                      "How many days of annual leave do I get?\t28 days of annual leave\n"
+                      "When does the car park open?\topens at 7:00\n")
+    window.evaluation.set_tsv(golden)
+    window.evaluation.limit_box.setValue(2)
+    window.evaluation.run_answers()
+    qtbot.waitUntil(lambda: len(factory.model.prompts) >= 1, timeout=30_000)
+    window.ask("How many days of annual leave do I get?")
+    assert window.current_turn is None, "not asked while the evaluation holds the model"
+    assert "Evaluate answers" in window.messages.label.text()
+    qtbot.waitUntil(lambda: not window.evaluation.busy, timeout=60_000)
+    assert window.evaluation.answer_report.cases == 2
+    assert len(made) == 1, "the window's model, not a second one"
+    factory.model.delay = 0.0
+    factory.model.enqueue("28", " days", " [1]")
+    assert ask(qtbot, window, "How many days of annual leave do I get?").text == "28 days [1]"
