@@ -210,3 +210,25 @@ def test_a_bold_label_line_is_never_the_quote(tmp_path, embedder):
     assert evidence and not any(e.text.startswith("**") for e in evidence)
     assert evidence[0].text == "The accumulated cost that will cause the vacuuming process " \
                                "to sleep."
+
+
+def test_a_one_or_two_word_item_is_never_quoted(tmp_path, embedder):
+    """A list of setting names shares the question's words and says nothing:
+    the sentence that answers is quoted, not "`max_connections`"."""
+    from app.answers.evidence import EvidenceFinder
+    from app.ingest.indexer import Indexer
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    (folder / "connections.md").write_text(
+        "# Connections\n\n## Limits\n\nThese settings limit connections:\n\n"
+        "- `max_connections`\n- `superuser_reserved_connections`\n\n"
+        "The server accepts at most 100 connections unless max_connections says otherwise.\n")
+    with Store(tmp_path / "index.sqlite") as store:
+        Indexer(store, embedder).run(folder)
+        evidence = EvidenceFinder(store, embedder).find(
+            Searcher(store, embedder).search("What is the default of max_connections?"))
+    assert evidence and all(len(e.text.split()) >= 3 for e in evidence)
+    assert evidence[0].text.startswith("The server accepts at most 100 connections")

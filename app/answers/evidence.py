@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.answers.units import LINE, ROW, Unit, units_in
+from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, units_in
 from app.answers.words import content_stems
 from app.search.retrieval import excerpt_offset
 
@@ -168,6 +168,9 @@ class EvidenceFinder:
             "default": float(wants_default and bool(_DEFAULT_STATEMENT.search(c.text)))},
             wants_number)
             for c, s, o, intro in zip(candidates, similarities, overlaps, introductions)]
+        # Scored with the others (a two-word "For example:" still introduces
+        # the code after it, and counts in the words' rarity), never quoted.
+        evidence = [e for e in evidence if not _too_short(e)]
         evidence.sort(key=lambda e: (-e.score, e.n, e.start))
         return evidence
 
@@ -285,6 +288,15 @@ def _fragment(text: str) -> float:
     announces what follows ("For example:"), or a few words."""
     stripped = text.strip()
     return 1.0 if stripped.endswith(":") or len(stripped.split()) < 5 else 0.0
+
+
+def _too_short(evidence: Evidence) -> bool:
+    """A sentence or list item of one or two words only names something
+    ("`max_connections`" in a list of settings, quoted first for "What is
+    the default of max_connections?"): none of the 87 among the golden
+    questions' candidates holds a span. A short line of code can be the
+    whole answer, and a table row carries its header: both stay."""
+    return evidence.kind in (SENTENCE, ITEM) and len(evidence.text.split()) < 3
 
 
 def _label(text: str) -> bool:
