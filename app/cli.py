@@ -483,9 +483,13 @@ def _record_speed(model, answer) -> None:
 
 
 def _sources_text(answer) -> str:
+    from app.answers.answerer import MODEL_DECLINED
+
     if answer.refused:
         return answer.text
     lines = []
+    if answer.declined and answer.evidence:
+        lines += ["", MODEL_DECLINED]
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
         lines += ["", f"Not backed by the sources: {facts}. Check the quote above."]

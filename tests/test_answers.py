@@ -316,3 +316,16 @@ def test_a_new_question_is_asked_without_the_previous_answer_a_follow_up_with_it
         conversation.add(last.answer)
     assert "annual leave do I get" not in model.prompts[1], "a new question starts afresh"
     assert "hotel limit in London" in model.prompts[2], "a follow-up keeps the history"
+
+
+@pytest.mark.parametrize("text, declined", [
+    ("The handbook does not say.", True),
+    ("the handbook does not say", True),
+    ("The handbook does not seem to say!", True),
+    ("The handbook does not say how long, but 28 days are given.", False),
+    ("You get 28 days.", False),
+])
+def test_a_refusal_is_recognised_only_when_it_is_the_whole_answer(text, declined):
+    from app.answers.answerer import declines
+
+    assert declines(text) is declined

@@ -38,6 +38,12 @@ FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
 PROMPT_UNITS = 1            # evidence units in the focused prompt (chosen in docs/answers.md)
 EVIDENCE, SECTIONS = "evidence", "sections"
+# Said under a quote when the model answers "The handbook does not say."
+# (what both prompts ask for when the sources do not answer): the bundled
+# model says it even beside the passage that answers, so its refusal is
+# reported as what it is, not as the handbook's word.
+MODEL_DECLINED = ("The model found no answer in the passages it read. Read the quote above: "
+                  "it may answer, or the handbook may not say.")
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
                  "is close enough to the question to answer it.")
 NO_EVIDENCE = ("The handbook does not seem to say: the closest passages do not look like an "
@@ -92,6 +98,7 @@ class Answer:
     attributed: list[dict] = field(default_factory=list)  # sentence → source, when uncited
     prompt: str = EVIDENCE
     repeated: bool = False     # the model began to repeat itself and was stopped
+    declined: bool = False     # the model said "The handbook does not say."
     timings: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -105,7 +112,8 @@ class Answer:
                 "unsupported": [f.to_json() for f in self.unsupported],
                 "not_in_quote": [f.to_json() for f in self.not_in_quote],
                 "attributed": self.attributed, "prompt": self.prompt,
-                "repeated": self.repeated, "timings": self.timings}
+                "repeated": self.repeated, "declined": self.declined,
+                "timings": self.timings}
 
 
 @dataclass
@@ -283,7 +291,7 @@ class Answerer:
                       # the model read each source's label (file, heading) too
                       unsupported=unsupported(text, [f"{s.label}\n{s.text}"
                                                      for s in prompt.sources]),
-                      attributed=attributed, prompt=self.prompt)
+                      attributed=attributed, prompt=self.prompt, declined=declines(text))
 
     def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:
         return Answer(question=question, text=text, citations=[], cited=False,
@@ -291,6 +299,14 @@ class Answerer:
                       refused="nothing relevant was retrieved" if text == NOTHING_FOUND
                       else "no passage looks like an answer", prompt=self.prompt,
                       timings=timings or {})
+
+
+_DECLINED = re.compile(r"(the )?handbook does not (say|seem to say)( so)?\W*", re.IGNORECASE)
+
+
+def declines(text: str) -> bool:
+    """Whether the model's whole answer is the refusal the prompts ask for."""
+    return _DECLINED.fullmatch(text.strip()) is not None
 
 
 def as_dict(answer: Answer) -> dict:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from app.answers.answerer import MODEL_DECLINED
 from app.answers.prompt import citation_label
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 
@@ -46,6 +47,7 @@ class Turn:
     unsupported: list = field(default_factory=list)  # app.answers.fact_check.Fact
     not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
     attributed: bool = False                         # uncited, sources matched by words
+    declined: bool = False                           # the model said the handbook does not say
 
 
 class ConversationView(SafeTextBrowser):
@@ -96,7 +98,9 @@ class ConversationView(SafeTextBrowser):
             parts.append(f"<p class='note'>Not in the quote above: {facts}. The model took it "
                          "from another sentence of the sources: check which one answers your "
                          "question.</p>")
-        if turn.answer:
+        if turn.answer and _declined_beside_a_quote(turn):
+            parts.append(f"<p class='note'>{esc(MODEL_DECLINED)}</p>")
+        elif turn.answer:
             label = ("<span class='meta'>Model's answer (check it against the quote):</span> "
                      if turn.evidence else "")
             parts.append(f"<p class='a'>{label}{self._linked(index, turn)}</p>")
@@ -185,6 +189,13 @@ def _marked(text: str, start: int, end: int, marks: list[tuple[int, int, str, st
     return "".join(pieces)
 
 
+def _declined_beside_a_quote(turn: Turn) -> bool:
+    """The model said "The handbook does not say." under a quote: said as the
+    model's finding, not the handbook's (the bundled model says it even beside
+    the passage that answers)."""
+    return turn.declined and bool(turn.evidence) and turn.state in ("done", "stopped")
+
+
 def copy_text(turn: Turn, markdown: bool = False) -> str:
     """The turn as the user would paste it: the quote with its citation, the
     model's answer (its unsupported facts named), and the sources."""
@@ -193,7 +204,9 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
     if turn.evidence:
         best = turn.evidence[0]
         lines += [quote(best.text), f"— {citation_label(best.n, best)}", ""]
-    if turn.answer:
+    if turn.answer and _declined_beside_a_quote(turn):
+        lines.append(MODEL_DECLINED)
+    elif turn.answer:
         lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
                      if turn.evidence else turn.answer)
     if turn.unsupported:

@@ -535,6 +535,7 @@ class MainWindow(QMainWindow):
         turn.unsupported = answer.unsupported
         turn.not_in_quote = answer.not_in_quote
         turn.attributed = bool(answer.attributed)
+        turn.declined = answer.declined
         self.budget.setText(answer.budget)
         cited = {c["n"] for c in answer.citations} if answer.cited else set()
         note = "Closest passages (not relevant enough to answer)" if answer.refused else ""

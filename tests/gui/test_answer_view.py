@@ -102,3 +102,22 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     assert "Not backed by the sources" not in text
     assert "fff1b8" in view.toHtml() or "offquote" in view.toHtml()  # the 10 is marked
     assert "Not in the quote above: “10”" in copy_text(turn)
+
+
+def test_the_models_refusal_beside_a_quote_is_said_as_the_models(qtbot, window):
+    """The bundled model answers "The handbook does not say." even beside the
+    passage that answers: under a quote that reads as the handbook's word, so
+    the view says what it is — the model found nothing — and points at the quote."""
+    from app.answers.answerer import MODEL_DECLINED
+
+    window, replies = window
+    replies.model.enqueue("The", " handbook", " does", " not", " say.")
+    answer = ask(qtbot, window, "How many days of annual leave do I get?")
+    assert answer.declined and answer.to_json()["declined"] is True
+    text = window.conversation.toPlainText()
+    assert "The handbook does not say" not in text
+    assert MODEL_DECLINED in text
+    assert text.index("“Everyone gets 28 days") < text.index(MODEL_DECLINED)
+    window.conversation.appLinkClicked.emit("copy/0")
+    copied = QApplication.clipboard().text()
+    assert MODEL_DECLINED in copied and "Model's answer" not in copied
