@@ -188,10 +188,8 @@ def test_a_question_about_a_default_is_answered_by_the_sentence_that_states_it(t
     assert without != first  # the cue, not the other signals, puts it first
 
 
-@pytest.mark.slow
-def test_a_bold_label_line_is_never_the_quote(tmp_path, embedder):
-    """The label names the setting the question asks about, so it shares the
-    question's words; the sentence after it is what answers."""
+def _evidence_in(tmp_path, embedder, name: str, text: str, question: str) -> list:
+    """The evidence for `question` from a real index of one Markdown file."""
     from app.answers.evidence import EvidenceFinder
     from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
@@ -199,36 +197,35 @@ def test_a_bold_label_line_is_never_the_quote(tmp_path, embedder):
 
     folder = tmp_path / "handbook"
     folder.mkdir()
-    (folder / "vacuum.md").write_text(
-        "# Vacuum\n\n## Cost-based delay\n\n**`vacuum_cost_limit` (`integer`)**\n\n"
-        "The accumulated cost that will cause the vacuuming process to sleep. "
-        "The default is 200.\n")
+    (folder / name).write_text(text)
     with Store(tmp_path / "index.sqlite") as store:
         Indexer(store, embedder).run(folder)
-        evidence = EvidenceFinder(store, embedder).find(
-            Searcher(store, embedder).search("What does the vacuum_cost_limit setting control?"))
+        return EvidenceFinder(store, embedder).find(Searcher(store, embedder).search(question))
+
+
+@pytest.mark.slow
+def test_a_bold_label_line_is_never_the_quote(tmp_path, embedder):
+    """The label names the setting the question asks about, so it shares the
+    question's words; the sentence after it is what answers."""
+    evidence = _evidence_in(
+        tmp_path, embedder, "vacuum.md",
+        "# Vacuum\n\n## Cost-based delay\n\n**`vacuum_cost_limit` (`integer`)**\n\n"
+        "The accumulated cost that will cause the vacuuming process to sleep. "
+        "The default is 200.\n", "What does the vacuum_cost_limit setting control?")
     assert evidence and not any(e.text.startswith("**") for e in evidence)
     assert evidence[0].text == "The accumulated cost that will cause the vacuuming process " \
                                "to sleep."
 
 
+@pytest.mark.slow
 def test_a_one_or_two_word_item_is_never_quoted(tmp_path, embedder):
     """A list of setting names shares the question's words and says nothing:
     the sentence that answers is quoted, not "`max_connections`"."""
-    from app.answers.evidence import EvidenceFinder
-    from app.ingest.indexer import Indexer
-    from app.search.retrieval import Searcher
-    from app.store.sqlite import Store
-
-    folder = tmp_path / "handbook"
-    folder.mkdir()
-    (folder / "connections.md").write_text(
+    evidence = _evidence_in(
+        tmp_path, embedder, "connections.md",
         "# Connections\n\n## Limits\n\nThese settings limit connections:\n\n"
         "- `max_connections`\n- `superuser_reserved_connections`\n\n"
-        "The server accepts at most 100 connections unless max_connections says otherwise.\n")
-    with Store(tmp_path / "index.sqlite") as store:
-        Indexer(store, embedder).run(folder)
-        evidence = EvidenceFinder(store, embedder).find(
-            Searcher(store, embedder).search("What is the default of max_connections?"))
+        "The server accepts at most 100 connections unless max_connections says otherwise.\n",
+        "What is the default of max_connections?")
     assert evidence and all(len(e.text.split()) >= 3 for e in evidence)
     assert evidence[0].text.startswith("The server accepts at most 100 connections")
