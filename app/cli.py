@@ -354,7 +354,8 @@ def _evidence_text(evidence: list) -> str:
     from app.answers.prompt import citation_label
 
     best, *others = evidence
-    lines = [f"“{best.text}”", f"    {citation_label(best.n, best)}"]
+    lines = [f"“{best.text}”"] + ([f"    {best.context}"] if best.context else []) + \
+        [f"    {citation_label(best.n, best)}"]  # a table row's context: "Header: value; …"
     lines += [f"  also: “{_short(e.text)}” [{e.n}]" for e in others]
     return "\n".join(lines)
 

@@ -18,7 +18,8 @@ _piece = st.one_of(
     st.text(min_size=0, max_size=80),
     st.sampled_from(["Leave is 28 days. ", "e.g. this one. ", "- an item\n", "1. first\n",
                      "| a | b |\n", "```\ncode()\n```\n", "Run this:\n", "\n\n", "x" * 900,
-                     "word " * 200, "Dr. Smith said so! ", "  \t", "…", "\u202e", "\x00"]))
+                     "word " * 200, "Dr. Smith said so! ", "  \t", "…", "\u202e", "\x00",
+                     "City     Rate     Cap\n", "London   GBP 58   GBP 230\n", "A\tB\n"]))
 _body = st.lists(_piece, max_size=12).map("".join)
 _kind = st.sampled_from([PARAGRAPH, LIST, CODE, "table_row", "quote", "other"])
 
@@ -36,6 +37,8 @@ def test_every_unit_is_a_verbatim_stripped_bounded_span_of_its_child(body, kind,
         assert unit.start >= previous_end, "units never overlap and come in body order"
         assert text == text.strip() and text
         assert len(text) <= MAX_UNIT_CHARS
+        if unit.header is not None:  # a laid-out table's header line, before its rows
+            assert unit.kind == ROW and 0 <= unit.header[0] < unit.header[1] <= unit.start
         previous_end = unit.end
 
 
@@ -229,3 +232,49 @@ def test_a_one_or_two_word_item_is_never_quoted(tmp_path, embedder):
         "What is the default of max_connections?")
     assert evidence and all(len(e.text.split()) >= 3 for e in evidence)
     assert evidence[0].text.startswith("The server accepts at most 100 connections")
+
+
+# -- tables laid out with spaces (PDF text) ------------------------------------------
+RATES = ("Per diem rates apply to every trip.\n"
+         "City or region            Daily rate     Hotel cap per night\n"
+         "London, United Kingdom    GBP 58         GBP 230\n"
+         "Berlin, Germany           EUR 62         EUR 185\n"
+         "Munich, Germany           EUR 66         EUR 210\n"
+         "The rates are reviewed every year.\n")
+
+
+def test_a_table_laid_out_with_spaces_is_quoted_row_by_row_under_its_header():
+    units = units_in(RATES, 0, len(RATES), PARAGRAPH)
+    rows = [u for u in units if u.kind == ROW]
+    assert [RATES[u.start:u.end].split("  ")[0] for u in rows] == [
+        "London, United Kingdom", "Berlin, Germany", "Munich, Germany"]
+    header = RATES[rows[0].header[0]:rows[0].header[1]]
+    assert header.startswith("City or region") and all(u.header == rows[0].header for u in rows)
+    assert unit_texts(RATES)[0] == "Per diem rates apply to every trip."
+    assert unit_texts(RATES)[-1] == "The rates are reviewed every year."
+    assert not any(text.startswith("City or region") for text in unit_texts(RATES)), \
+        "the header names the columns and answers nothing"
+
+
+def test_a_child_that_starts_inside_a_laid_out_table_finds_its_header():
+    start = RATES.index("Munich")
+    (row, sentence) = units_in(RATES, start, len(RATES), PARAGRAPH)
+    assert row.kind == ROW and RATES[row.header[0]:row.header[1]].startswith("City or region")
+    assert RATES[sentence.start:sentence.end] == "The rates are reviewed every year."
+
+
+def test_two_spaces_after_full_stops_are_no_table():
+    body = ("Leave is booked in HR.  Ask early.\nSick days are logged.  Tell your manager.\n"
+            "Carry over five days.  Use them by March.\n")
+    assert ROW not in {u.kind for u in units_in(body, 0, len(body), PARAGRAPH)}
+    assert "Ask early." in unit_texts(body)
+
+
+@pytest.mark.slow
+def test_a_laid_out_row_is_quoted_with_its_header_as_context(tmp_path, embedder):
+    evidence = _evidence_in(tmp_path, embedder, "rates.txt", RATES,
+                            "What is the hotel cap per night in London?")
+    london = next(e for e in evidence if e.text.startswith("London"))  # among the three shown
+    assert london.kind == ROW and london.text == RATES.splitlines()[2]
+    assert london.context == ("City or region: London, United Kingdom; Daily rate: GBP 58; "
+                              "Hotel cap per night: GBP 230")

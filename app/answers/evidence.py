@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, units_in
+from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
 from app.answers.words import content_stems
 from app.search.retrieval import excerpt_offset
 
@@ -186,7 +186,7 @@ class EvidenceFinder:
             page=_page(result, child), start=unit.start, end=unit.end, score=score,
             n=result.rank, section_id=result.section_id, kind=unit.kind,
             chunk_index=child["chunk_index"],
-            context=child["text"] if unit.kind == ROW else "",
+            context=_row_context(child, unit),
             offset=_offset_in(result, unit, candidate.text), features=features)
 
     # -- candidates -----------------------------------------------------------------
@@ -308,6 +308,22 @@ def _label(text: str) -> bool:
     stripped = text.strip()
     return stripped.startswith(("**", "__")) and \
         stripped.rstrip(")").rstrip().endswith(("**", "__"))
+
+
+def _row_context(child: dict, unit: Unit) -> str:
+    """A table row as "Header: value; …": a Markdown row's child text is
+    that already; a laid-out row is paired with its header line's cells when
+    both have as many (else none: a guess would misname a value)."""
+    if unit.kind != ROW:
+        return ""
+    if unit.header is None:
+        return child["text"]
+    body = child["body"]
+    headers = layout_cells(body[unit.header[0]:unit.header[1]])
+    cells = layout_cells(body[unit.start:unit.end])
+    if len(headers) != len(cells) or len(cells) < 2:
+        return ""
+    return "; ".join(f"{header}: {cell}" for header, cell in zip(headers, cells))
 
 
 def _offset_in(result, unit: Unit, text: str) -> int | None:

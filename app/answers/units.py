@@ -1,6 +1,7 @@
 """Answer units: the smallest verbatim pieces of a section that can answer a question.
 
-A sentence, a list item, a table row, a stanza of code (lines between blank
+A sentence, a list item, a table row (a Markdown row, or a line of a table
+laid out with spaces, as PDF text is), a stanza of code (lines between blank
 lines; a long one line by line). `units_in(body, start, end, kind)` cuts one
 child's span of its section body into units; every unit
 is a span (start, end) with `body[start:end]` its exact text, stripped of
@@ -24,6 +25,12 @@ MAX_BLOCK_LINES = 8        # a stanza of code up to this many lines is one unit
 # A list item or a table row starts a line: "- ", "* ", "1. ", "a) ", "| ".
 _ITEM_START = re.compile(r"[ \t]*(?:[-*+•‣▪◦]|\d{1,3}[.)]|[a-z][.)])[ \t]+")
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)")
+# A table laid out with spaces (PDF text, plain-text files): columns apart by
+# three or more spaces or a tab ("London, United Kingdom      GBP 58      GBP 230").
+# Two spaces are not enough: some writers put two after a full stop.
+_COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")
+_CELL_GAP = re.compile(r" {3,}|\t")
+MIN_TABLE_LINES = 3        # a header and two rows: two lines alike can be chance
 # The end of a sentence: . ! ? (and closing quotes or brackets), then space,
 # then something that starts a sentence.
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]*_]*\s+(?=[\"'“‘(\[*_`]*[A-Z0-9])")
@@ -37,21 +44,27 @@ class Unit:
     start: int
     end: int
     kind: str
+    header: tuple[int, int] | None = None   # a laid-out table's header line (its span)
 
 
 def units_in(body: str, start: int, end: int, kind: str) -> list[Unit]:
     """The answer units of one child (`body[start:end]`, of chunk kind `kind`)."""
     if kind == TABLE_ROW:
-        pieces = [(start, end, ROW)]
+        pieces = [(start, end, ROW, None)]
     elif kind == CODE:
-        pieces = [(s, e, LINE) for s, e in _code_block(body, start, end)]
+        pieces = [(s, e, LINE, None) for s, e in _code_block(body, start, end)]
     else:
         pieces = list(_prose_units(body, start, end))
     units = []
-    for piece_start, piece_end, unit_kind in pieces:
+    for piece_start, piece_end, unit_kind, header in pieces:
         for s, e in _bounded(body, *strip_span(body, piece_start, piece_end)):
-            units.append(Unit(s, e, unit_kind))
+            units.append(Unit(s, e, unit_kind, header))
     return units
+
+
+def layout_cells(text: str) -> list[str]:
+    """The cells of a line of a table laid out with spaces."""
+    return [cell for cell in _CELL_GAP.split(text.strip()) if cell]
 
 
 def _code_block(body: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -83,13 +96,68 @@ def _code_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         position = line_end + 1
 
 
-def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:
-    """Paragraph pieces (split at blank lines, list items and lines after a colon),
-    then sentences inside each."""
-    for piece_start, piece_end, item in _line_groups(body, start, end):
-        kind = ITEM if item else SENTENCE
-        for s, e in _sentences(body, piece_start, piece_end):
-            yield s, e, kind
+def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, str, object]]:
+    """Rows of tables laid out with spaces, one unit each (a whole table would
+    be cut at MAX_UNIT_CHARS in the middle of a row); around them, paragraph
+    pieces (split at blank lines, list items and lines after a colon), then
+    sentences inside each."""
+    for segment_start, segment_end, header in _layout_segments(body, start, end):
+        if header is not None:
+            yield segment_start, segment_end, ROW, header
+            continue
+        for piece_start, piece_end, item in _line_groups(body, segment_start, segment_end):
+            kind = ITEM if item else SENTENCE
+            for s, e in _sentences(body, piece_start, piece_end):
+                yield s, e, kind, None
+
+
+def _layout_segments(body: str, start: int, end: int) -> Iterator[tuple[int, int, object]]:
+    """The span cut into prose (header None) and laid-out table rows (each
+    with its table's header line, which may lie before the span: a child can
+    start in the middle of a table). The header line itself is no unit: it
+    names the columns and answers nothing."""
+    lines = list(_all_lines(body, start, end))
+    columns = [_COLUMN_GAP.search(body, s, e) is not None for s, e in lines]
+    prose_start, i = start, 0
+    while i < len(lines):
+        if not columns[i]:
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and columns[j]:
+            j += 1
+        header, before = (_table_start(body, lines[0][0]) if i == 0 else (lines[i], 0))
+        if j - i + before >= MIN_TABLE_LINES:
+            if prose_start < lines[i][0]:
+                yield prose_start, lines[i][0], None
+            for line in lines[i:j]:
+                if line != header:
+                    yield line[0], line[1], header
+            prose_start = lines[j - 1][1]
+        i = j
+    if prose_start < end:
+        yield prose_start, end, None
+
+
+def _all_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    position = start
+    for line in body[start:end].split("\n"):
+        yield position, position + len(line)
+        position += len(line) + 1
+
+
+def _table_start(body: str, position: int) -> tuple[tuple[int, int], int]:
+    """The first line of the laid-out table whose line starts at `position`
+    (walking back over lines with column gaps), and how many lines of it lie
+    before `position`."""
+    first, before = position, 0
+    while first > 0:
+        previous = body.rfind("\n", 0, first - 1) + 1
+        if not _COLUMN_GAP.search(body, previous, first - 1):
+            break
+        first, before = previous, before + 1
+    line_end = body.find("\n", first)
+    return (first, len(body) if line_end < 0 else line_end), before
 
 
 def _line_groups(body: str, start: int, end: int) -> Iterator[tuple[int, int, bool]]:
