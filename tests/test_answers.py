@@ -322,6 +322,8 @@ def test_a_new_question_is_asked_without_the_previous_answer_a_follow_up_with_it
     ("The handbook does not say.", True),
     ("the handbook does not say", True),
     ("The handbook does not seem to say!", True),
+    ("The handbook does not say [1].", True),
+    ("**The handbook does not say.**", True),
     ("The handbook does not say how long, but 28 days are given.", False),
     ("You get 28 days.", False),
 ])

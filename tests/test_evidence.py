@@ -278,3 +278,25 @@ def test_a_laid_out_row_is_quoted_with_its_header_as_context(tmp_path, embedder)
     assert london.kind == ROW and london.text == RATES.splitlines()[2]
     assert london.context == ("City or region: London, United Kingdom; Daily rate: GBP 58; "
                               "Hotel cap per night: GBP 230")
+
+
+def test_part_of_a_row_is_plain_text_and_the_next_row_still_finds_its_header():
+    """A table has no sentence ends, so the chunker may cut a child inside a
+    row: that piece's cells do not line up with the header's."""
+    start = RATES.index("Germany           EUR 62")  # inside the Berlin row
+    piece, munich, *_ = units_in(RATES, start, len(RATES), PARAGRAPH)
+    assert piece.kind != ROW and piece.header is None
+    assert munich.kind == ROW and RATES[munich.start:munich.end].startswith("Munich")
+    assert RATES[munich.header[0]:munich.header[1]].startswith("City or region")
+
+
+def test_a_short_sentence_in_a_script_without_spaces_is_still_quoted():
+    from app.answers.evidence import Evidence, _too_short
+
+    def unit(text: str, kind: str) -> Evidence:
+        return Evidence(text=text, source="a.md", heading="A", page=None, start=0,
+                        end=len(text), score=1.0, n=1, section_id=1, kind=kind, chunk_index=0)
+
+    assert _too_short(unit("`max_connections`", ITEM))
+    assert not _too_short(unit("年假为每年二十天。", SENTENCE))
+    assert not _too_short(unit("make deploy", LINE))

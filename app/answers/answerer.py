@@ -302,11 +302,14 @@ class Answerer:
 
 
 _DECLINED = re.compile(r"(the )?handbook does not (say|seem to say)( so)?\W*", re.IGNORECASE)
+_DECORATION = re.compile(r"\[\d+\]|[*_\"“”'‘’]")
 
 
 def declines(text: str) -> bool:
-    """Whether the model's whole answer is the refusal the prompts ask for."""
-    return _DECLINED.fullmatch(text.strip()) is not None
+    """Whether the model's whole answer is the refusal the prompts ask for
+    (its citation markers, quotes and emphasis aside: "The handbook does not
+    say [1].")."""
+    return _DECLINED.fullmatch(_DECORATION.sub("", text).strip()) is not None
 
 
 def as_dict(answer: Answer) -> dict:

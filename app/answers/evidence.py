@@ -295,8 +295,18 @@ def _too_short(evidence: Evidence) -> bool:
     ("`max_connections`" in a list of settings, quoted first for "What is
     the default of max_connections?"): none of the 87 among the golden
     questions' candidates holds a span. A short line of code can be the
-    whole answer, and a table row carries its header: both stay."""
-    return evidence.kind in (SENTENCE, ITEM) and len(evidence.text.split()) < 3
+    whole answer, and a table row carries its header: both stay. (Chinese,
+    Japanese, Korean or Thai text counts a word a character: split at spaces,
+    a whole sentence would be one "word".)"""
+    return evidence.kind in (SENTENCE, ITEM) and _word_count(evidence.text) < 3
+
+
+# Scripts written without spaces between words: each character counts as one.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f]")
+
+
+def _word_count(text: str) -> int:
+    return len(text.split()) + len(_UNSPACED.findall(text))
 
 
 def _label(text: str) -> bool:

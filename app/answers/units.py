@@ -112,12 +112,15 @@ def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, st
 
 
 def _layout_segments(body: str, start: int, end: int) -> Iterator[tuple[int, int, object]]:
-    """The span cut into prose (header None) and laid-out table rows (each
-    with its table's header line, which may lie before the span: a child can
-    start in the middle of a table). The header line itself is no unit: it
-    names the columns and answers nothing."""
+    """The span cut into prose (header None) and laid-out table rows, each
+    with its table's header line. The header is found by walking back from
+    the run's first whole line, into the body before the span if need be: a
+    child can start inside a table, even in the middle of a row (a table has
+    no sentence ends, so the chunker cuts it between words). The header line
+    itself is no unit (it names the columns), nor is any piece of it; part
+    of a row is plain text."""
     lines = list(_all_lines(body, start, end))
-    columns = [_COLUMN_GAP.search(body, s, e) is not None for s, e in lines]
+    columns = [_COLUMN_GAP.search(body, *_whole_line(body, s, e)) is not None for s, e in lines]
     prose_start, i = start, 0
     while i < len(lines):
         if not columns[i]:
@@ -126,17 +129,28 @@ def _layout_segments(body: str, start: int, end: int) -> Iterator[tuple[int, int
         j = i
         while j < len(lines) and columns[j]:
             j += 1
-        header, before = (_table_start(body, lines[0][0]) if i == 0 else (lines[i], 0))
+        header, before = _table_start(body, _whole_line(body, *lines[i])[0])
         if j - i + before >= MIN_TABLE_LINES:
             if prose_start < lines[i][0]:
                 yield prose_start, lines[i][0], None
-            for line in lines[i:j]:
-                if line != header:
-                    yield line[0], line[1], header
+            for line_start, line_end in lines[i:j]:
+                if header[0] <= line_start and line_end <= header[1]:
+                    continue
+                whole = strip_span(body, *_whole_line(body, line_start, line_end))
+                # Part of a row (the child starts or ends inside it): its cells
+                # do not line up with the header's, so it is plain text.
+                partial = strip_span(body, line_start, line_end) != whole
+                yield line_start, line_end, None if partial else header
             prose_start = lines[j - 1][1]
         i = j
     if prose_start < end:
         yield prose_start, end, None
+
+
+def _whole_line(body: str, start: int, end: int) -> tuple[int, int]:
+    """The whole line of the body that the span (part of one line) lies on."""
+    line_end = body.find("\n", end)
+    return body.rfind("\n", 0, start) + 1, len(body) if line_end < 0 else line_end
 
 
 def _all_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -146,18 +160,17 @@ def _all_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         position += len(line) + 1
 
 
-def _table_start(body: str, position: int) -> tuple[tuple[int, int], int]:
-    """The first line of the laid-out table whose line starts at `position`
-    (walking back over lines with column gaps), and how many lines of it lie
-    before `position`."""
-    first, before = position, 0
+def _table_start(body: str, line_start: int) -> tuple[tuple[int, int], int]:
+    """The first line of the laid-out table whose line starts at `line_start`
+    (walking back over lines with column gaps), and how many of its lines
+    come before that one."""
+    first, before = line_start, 0
     while first > 0:
         previous = body.rfind("\n", 0, first - 1) + 1
         if not _COLUMN_GAP.search(body, previous, first - 1):
             break
         first, before = previous, before + 1
-    line_end = body.find("\n", first)
-    return (first, len(body) if line_end < 0 else line_end), before
+    return _whole_line(body, first, first), before
 
 
 def _line_groups(body: str, start: int, end: int) -> Iterator[tuple[int, int, bool]]:

@@ -330,13 +330,17 @@ class EvalView(QWidget):
     answered = Signal(object)    # AnswerReport, once shown
     stopped = Signal(str)        # a run ended without results (the message)
 
-    def __init__(self, embedder_factory=None, parent=None, answerer_factory=None):
+    def __init__(self, embedder_factory=None, parent=None, answerer_factory=None,
+                 model_busy=lambda: False):
         """`answerer_factory(store)` → (Answerer, close): the app's search and
         answer model over an open store, for "Evaluate answers"; without one
-        the button is hidden."""
+        the button is hidden. `model_busy()`: whether the window is answering
+        a question with that model now (the run would wait for it, and the
+        question for the whole run)."""
         super().__init__(parent)
         self._embedder_factory = embedder_factory or _default_embedder
         self._answerer_factory = answerer_factory
+        self._model_busy = model_busy
         self.answer_report = None
         self.db: Path | None = None
         self.folder: Path | None = None
@@ -605,7 +609,13 @@ class EvalView(QWidget):
         self._start("evaluate", "Evaluating: loading the golden set…")
 
     def run_answers(self) -> None:
-        if self._answerer_factory is None or not self._can_run("evaluate the answers"):
+        if self._answerer_factory is None or self.busy:
+            return
+        if self._model_busy():
+            self._say("A question is being answered with the answer model: evaluate the "
+                      "answers when it is done.")
+            return
+        if not self._can_run("evaluate the answers"):
             return
         self._start("answers", "Evaluating answers: loading the answer model…")
 

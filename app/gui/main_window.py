@@ -133,7 +133,8 @@ class MainWindow(QMainWindow):
                                        self._embedders,
                                        # the window's model: a large one is not loaded twice
                                        lambda settings: self.answer_worker.borrow_model(settings),
-                                       lambda: self.settings))
+                                       lambda: self.settings),
+                                   model_busy=lambda: self.current_turn is not None)
         self.side.addTab(self.health, "Chunk health")
         self.side.addTab(self.evaluation, "Evaluation")
         self.setCentralWidget(self._central())
@@ -484,6 +485,7 @@ class MainWindow(QMainWindow):
         self.ask_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self._token_timer.start()
+        self.answer_worker.stop_event.clear()  # before the question is queued: a Stop after counts
         self.startAsking.emit(question, str(self.db), self.settings)
 
     def stop(self) -> None:
@@ -740,6 +742,10 @@ class MainWindow(QMainWindow):
         self.qsettings.setValue("splitter", self.splitter.saveState())
         self.index_worker.cancel()
         self.answer_worker.stop()
+        # "Evaluate answers" may hold the window's model: cancelled first, so
+        # that the model ending under it stops the run instead of a fresh
+        # model process being started for its next case.
+        self.evaluation.cancel()
         self.answer_worker.shut_down()  # ends the model's child process
         self.evaluation.shutdown()
         for thread in (self.index_thread, self.answer_thread):

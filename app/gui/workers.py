@@ -156,7 +156,8 @@ class AnswerWorker(QObject):
 
     @Slot(str, str, object)
     def ask(self, question: str, db: str, settings: AppSettings) -> None:
-        self.stop_event.clear()
+        # stop_event is cleared by the window when it sends the question, not
+        # here: a Stop pressed before this slot runs must still count.
         try:
             with self._model_lock, store_session(parse_location(db), create=False) as store:
                 answerer = app_answerer(store, self._embedder_factory(settings),

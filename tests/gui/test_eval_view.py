@@ -347,3 +347,28 @@ def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedd
 
 def test_without_an_answer_model_the_answers_button_is_not_offered(view):
     assert view.answers_button.isHidden() and not view.tabs.isTabVisible(3)
+
+
+def test_answers_are_not_evaluated_while_the_window_answers_a_question(qtbot, embedder,
+                                                                      sample_index, sample_folder):
+    """The run borrows the window's model: started during a question it would
+    wait for it, and the next question for the whole run."""
+    from fakes import FakeChatModel
+
+    from app.gui.settings import AppSettings
+    from app.gui.workers import evaluation_answerer, own_model
+
+    borrowed = []
+
+    def borrow(settings):
+        borrowed.append(settings)
+        return own_model(lambda s: FakeChatModel())(settings)
+
+    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
+        lambda settings: embedder, borrow, AppSettings), model_busy=lambda: True)
+    qtbot.addWidget(view)
+    view.refresh(sample_index, sample_folder)
+    view.set_tsv(SAMPLE_GOLDEN)
+    view.run_answers()
+    assert not view.busy and not borrowed
+    assert "A question is being answered" in view.status.text()
