@@ -114,7 +114,7 @@ def run(seed: int = 0) -> dict:
                 sentence, section = found
                 good = reworded(sentence, rng)
                 correct += 1
-                alarms = unsupported(good, [section])
+                alarms = unsupported(good, [section], case.question)
                 if alarms:
                     flagged_correct += 1
                     examples["false_alarms"].append((good, [f.text for f in alarms]))
@@ -124,7 +124,7 @@ def run(seed: int = 0) -> dict:
                 text, kind = bad
                 counts = by_kind.setdefault(kind, {"altered": 0, "caught": 0})
                 counts["altered"] += 1
-                if unsupported(text, [section]):
+                if unsupported(text, [section], case.question):
                     counts["caught"] += 1
                 else:
                     examples["missed"].append(text)

@@ -123,3 +123,16 @@ def test_a_number_the_sources_hold_but_the_first_quote_lacks_is_named():
     assert numbers_not_in("Eighteen weeks [1].", quote) == []  # a number word, in the quote
     flagged = unsupported("You get 99 weeks.", SOURCES)
     assert numbers_not_in("You get 99 weeks.", quote, flagged) == []  # said once, not twice
+
+
+def test_a_name_the_user_asked_about_is_not_flagged_but_a_number_still_is():
+    """The focused prompt gives the model one passage; echoing the question's
+    city is not making it up, and the view must not say it may be."""
+    passage = ["The per diem is not paid for trips where you return home the same day."]
+    question = "What is the per diem for a day in London if work_mem is set?"
+    answer = "The per diem for a day in London is 5 days when work_mem is set."
+    assert [f.text for f in unsupported(answer, passage, question)] == ["5 days"]
+    assert [f.text for f in unsupported(answer, passage)] == ["London", "5 days", "work_mem"]
+    asked_number = "Is the per diem 60 EUR a day?"
+    assert [f.text for f in unsupported("The per diem is 60 EUR a day.", passage,
+                                        asked_number)] == ["60"]

@@ -290,7 +290,7 @@ class Answerer:
                       trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
                       # the model read each source's label (file, heading) too
                       unsupported=unsupported(text, [f"{s.label}\n{s.text}"
-                                                     for s in prompt.sources]),
+                                                     for s in prompt.sources], question),
                       attributed=attributed, prompt=self.prompt, declined=declines(text))
 
     def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:

@@ -157,10 +157,15 @@ def extract(answer: str) -> list[Fact]:
     return _outermost(facts)
 
 
-def unsupported(answer: str, source_texts: list[str]) -> list[Fact]:
-    """The facts of `answer` that its sources do not contain."""
-    sources = Sources(source_texts)
-    return [fact for fact in extract(answer) if not _supported(fact, answer, sources)]
+def unsupported(answer: str, source_texts: list[str], question: str = "") -> list[Fact]:
+    """The facts of `answer` that its sources do not contain. A name or an
+    identifier the question itself holds is the user's word, echoed ("The
+    per diem for a day in London is…" when the passage given never says
+    London), not one the model made up; a number or a quoted string is still
+    checked (the user may be asking whether it is right)."""
+    sources, asked = Sources(source_texts), Sources([question])
+    return [fact for fact in extract(answer) if not _supported(fact, answer, sources)
+            and not (fact.kind in (NAME, CODE) and _supported(fact, answer, asked))]
 
 
 def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fact]:
