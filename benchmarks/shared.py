@@ -2,7 +2,8 @@
 
     python benchmarks/shared.py recall [--set sample|dev|both] [--json]
     python benchmarks/shared.py load [--sizes 100000 1000000] [--clients 1 8 32]
-                                     [--queries 200] [--per-client 40] [--json]
+                                     [--queries 200] [--per-client 40]
+                                     [--ef-search 100 300 1000] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -122,7 +123,8 @@ class Precomputed:
         return np.stack([self.vectors[text] for text in texts])
 
 
-def load(sizes: list[int], clients: list[int], queries: int, per_client: int) -> dict:
+def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
+         ef_search: tuple[int, ...] = ()) -> dict:
     import threading
 
     from search import QUESTIONS, fill
@@ -148,8 +150,13 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int) ->
                         row[backend] = {"children": size, "write_s": round(seconds, 1),
                                         "children_per_s": round(size / seconds)}
                         if backend == "postgres":
+                            queries = [cached.vectors[q] for q in questions[:100]]
                             row[backend]["hnsw_recall_at_20"] = hnsw_recall(
-                                store, vectors, [cached.vectors[q] for q in questions[:100]])
+                                store, vectors, queries)
+                            # The trade-off at this size, in the same run: a
+                            # 1,000,000-child index takes this machine 93 minutes.
+                            row[backend]["hnsw_by_ef_search"] = {
+                                ef: hnsw_at(store, vectors, queries, ef) for ef in ef_search}
                     for count in clients:
                         row[backend][f"{count}_clients"] = concurrent_search(
                             location, cached, questions, count, threading, per_client)
@@ -192,6 +199,26 @@ def hnsw_recall(store, vectors, queries) -> float:
         want = {ids[i] for i in exact}
         found += len(want & {chunk_id for chunk_id, _ in store.vector_search(query, 20, None)})
     return round(found / (20 * len(queries)), 4)
+
+
+def hnsw_at(store, vectors, queries, ef_search: int) -> dict:
+    """HNSW's recall@20 and vector search time with `ef_search` candidates
+    (the store's own setting restored after)."""
+    from app.store.postgres import EF_SEARCH
+
+    store.conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
+    try:
+        times = []
+        for query in queries[:50]:
+            began = time.perf_counter()
+            store.vector_search(query, 20, None)
+            times.append(time.perf_counter() - began)
+        times.sort()
+        return {"recall_at_20": hnsw_recall(store, vectors, queries),
+                "vector_p50_ms": round(statistics.median(times) * 1000, 1),
+                "vector_p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1)}
+    finally:
+        store.conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
 
 
 def concurrent_search(location, embedder, questions: list[str], count: int, threading,
@@ -265,10 +292,13 @@ def main() -> None:
                              help="distinct questions (HNSW recall uses 100 of them)")
     load_parser.add_argument("--per-client", type=int, default=40,
                              help="questions each client asks")
+    load_parser.add_argument("--ef-search", type=int, nargs="*", default=[100, 300, 1000],
+                             help="HNSW recall@20 and vector search time at each (PostgreSQL)")
     load_parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.command == "load":
-        figures = load(args.sizes, args.clients, args.queries, args.per_client)
+        figures = load(args.sizes, args.clients, args.queries, args.per_client,
+                       tuple(args.ef_search))
         print(json.dumps(figures, indent=2) if args.json else load_table(figures))
         return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]
