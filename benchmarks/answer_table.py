@@ -92,11 +92,11 @@ def main() -> None:
         configs = ([(SECTIONS, None, None, "line")] if args.sections else []) + \
             [(EVIDENCE, units, n, stop) for units in args.units for n in args.neighbours
              for stop in args.stops]
-        for prompt, units, neighbours, *stop in configs:
+        for prompt, units, neighbours, stop in configs:
             if neighbours is not None:
                 focused.NEIGHBOURS = neighbours
             answerer = Answerer(searcher, model, prompt=prompt, prompt_units=units or 3,
-                                one_sentence=stop == ["sentence"])
+                                one_sentence=stop == "sentence")
             results = []
             for case in cases:
                 model.llama.reset()  # every question read cold, as a new question is
@@ -104,7 +104,7 @@ def main() -> None:
             tokens = [r.prompt_tokens for r in results if r.prompt_tokens]
             label = "whole sections" if prompt == SECTIONS else f"evidence, {units} units" + (
                 "" if neighbours == 1 else f", {neighbours} neighbours") + (
-                ", first sentence" if stop == ["sentence"] else "")
+                ", first sentence" if stop == "sentence" else "")
             table.append(row(label, results, tokens))
             if args.set == "dev":  # the tuned-on and the blind batch apart, too
                 for name, keep in (("first batch", lambda r: r.case.line <= FIRST_BATCH_LAST_LINE),

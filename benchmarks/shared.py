@@ -76,15 +76,12 @@ def measure(location, folder: Path, tsv: Path, embedder: Embedder) -> dict:
             searcher.search(case.question)
             times.append(time.perf_counter() - started)
         result = evaluate(searcher, load_cases(tsv), 5)
-    times.sort()
     return {"chunks": report.chunks, "index_s": round(seconds, 1),
             "chunks_per_s": round(report.chunks / seconds, 1),
             "chunk_recall": result.chunk_recall["overall"]["recall"],
             "context_recall": result.context_recall["overall"]["recall"],
             "mrr_chunk": result.mrr["chunk"], "mrr_context": result.mrr["context"],
-            "cases": result.cases,
-            "search_p50_ms": round(statistics.median(times) * 1000, 1),
-            "search_p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1)}
+            "cases": result.cases, **milliseconds(times, "search_")}
 
 
 def recall(sets: list[str]) -> dict:
@@ -213,10 +210,8 @@ def hnsw_at(store, vectors, queries, ef_search: int) -> dict:
             began = time.perf_counter()
             store.vector_search(query, 20, None)
             times.append(time.perf_counter() - began)
-        times.sort()
         return {"recall_at_20": hnsw_recall(store, vectors, queries),
-                "vector_p50_ms": round(statistics.median(times) * 1000, 1),
-                "vector_p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1)}
+                **milliseconds(times, "vector_")}
     finally:
         store.conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
 
@@ -250,10 +245,14 @@ def concurrent_search(location, embedder, questions: list[str], count: int, thre
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - began
-    times.sort()
-    return {"p50_ms": round(statistics.median(times) * 1000, 1),
-            "p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1),
-            "searches_per_s": round(len(times) / wall, 1)}
+    return {**milliseconds(times), "searches_per_s": round(len(times) / wall, 1)}
+
+
+def milliseconds(times: list[float], prefix: str = "") -> dict:
+    """p50 and p95 of times in seconds, in milliseconds, named with `prefix`."""
+    times = sorted(times)
+    return {f"{prefix}p50_ms": round(statistics.median(times) * 1000, 1),
+            f"{prefix}p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1)}
 
 
 def load_table(figures: dict) -> str:

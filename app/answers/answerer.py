@@ -245,10 +245,10 @@ class Answerer:
                     first_at = time.perf_counter()
                     timings["first_token_s"] = round(first_at - started, 3)
                     yield Status("generating", "writing the answer…")
-                text, written = chunk.text, sum(map(len, raw))
-                end = first_sentence_end("".join(raw) + text) if self.one_sentence else None
+                text, written = chunk.text, "".join(raw)
+                end = first_sentence_end(written + text) if self.one_sentence else None
                 if end is not None:
-                    text = text[:max(0, end - written)]  # what this chunk adds to the sentence
+                    text = text[:max(0, end - len(written))]  # what this chunk adds to it
                 raw.append(text)
                 if guard.feed(text):
                     repeated = True

@@ -96,7 +96,10 @@ def _code_lines(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         position = line_end + 1
 
 
-def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, str, object]]:
+Header = tuple[int, int] | None   # a laid-out table's header line, or none
+
+
+def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, str, Header]]:
     """Rows of tables laid out with spaces, one unit each (a whole table would
     be cut at MAX_UNIT_CHARS in the middle of a row); around them, paragraph
     pieces (split at blank lines, list items and lines after a colon), then
@@ -111,7 +114,7 @@ def _prose_units(body: str, start: int, end: int) -> Iterator[tuple[int, int, st
                 yield s, e, kind, None
 
 
-def _layout_segments(body: str, start: int, end: int) -> Iterator[tuple[int, int, object]]:
+def _layout_segments(body: str, start: int, end: int) -> Iterator[tuple[int, int, Header]]:
     """The span cut into prose (header None) and laid-out table rows, each
     with its table's header line. The header is found by walking back from
     the run's first whole line, into the body before the span if need be: a
