@@ -288,7 +288,9 @@ def cmd_index(args, db: Path) -> int:
         except IndexBusy as error:
             raise UserError(f"{error}; try again when it is done, or wait for it with "
                             "'index --wait'") from error
-    emit(args, report.to_json(), _index_summary(report))
+        vectors = store.vector_search_info()
+    emit(args, report.to_json() | {"vector_search": vectors},
+         "\n".join([_index_summary(report)] + _vector_summary(vectors)))
     if args.strict and any(f.reason and "the model reads" in f.reason for f in report.failed):
         return EXIT_STRICT
     return EXIT_FAILED if report.count(FAILED) or report.cancelled else EXIT_OK
@@ -303,6 +305,20 @@ def _index_summary(report) -> str:
         lines.append(f"rebuilt: {report.rebuilt}")
     lines += [f"failed: {f.path}: {f.reason}" for f in report.failed]
     return "\n".join(lines)
+
+
+def _vector_summary(vectors: dict) -> list[str]:
+    """A shared index's HNSW setting, with the recall measured for it."""
+    if vectors["method"] != "hnsw":
+        return []
+    line = f"vector search: HNSW with ef_search {vectors['ef_search']}"
+    if vectors["recall_at_20"] is None:
+        return [line + " (not measured yet)"]
+    line += (f", recall@20 {vectors['recall_at_20']:.3f} against exact search "
+             f"(measured at {vectors['measured_children']:,} children)")
+    if vectors["recall_at_20"] < vectors["target"]:
+        line += f"; below the target {vectors['target']} (docs/benchmarks.md: HNSW at scale)"
+    return [line]
 
 
 def cmd_inspect(args, db: Path) -> int:

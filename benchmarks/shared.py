@@ -3,7 +3,8 @@
     python benchmarks/shared.py recall [--set sample|dev|both] [--json]
     python benchmarks/shared.py load [--sizes 100000 1000000] [--clients 1 8 32]
                                      [--queries 200] [--per-client 40]
-                                     [--ef-search 100 300 1000] [--json]
+                                     [--ef-search 100 300 1000]
+                                     [--backends sqlite postgres] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -121,7 +122,8 @@ class Precomputed:
 
 
 def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
-         ef_search: tuple[int, ...] = ()) -> dict:
+         ef_search: tuple[int, ...] = (), backends: tuple[str, ...] = ("sqlite", "postgres")
+         ) -> dict:
     import threading
 
     from search import QUESTIONS, fill
@@ -137,6 +139,7 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                 vectors = spread_vectors(embedder, size)
                 locations = {"sqlite": Path(folder) / f"load-{size}.sqlite",
                              "postgres": ServerLocation(server.uri("bench"))}
+                locations = {name: locations[name] for name in backends}
                 row = {}
                 for backend, location in locations.items():
                     with open_store(location) as store:
@@ -147,6 +150,14 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                         row[backend] = {"children": size, "write_s": round(seconds, 1),
                                         "children_per_s": round(size / seconds)}
                         if backend == "postgres":
+                            # What the indexer does after its run: ANALYZE, and
+                            # on PostgreSQL measure the ef_search HNSW needs.
+                            started = time.perf_counter()
+                            store.refresh_statistics()
+                            row[backend]["refresh_s"] = round(time.perf_counter() - started, 1)
+                            row[backend]["tuned_ef_search"] = store.ef_search
+                            row[backend]["tuned_probe_recall"] = float(
+                                store.meta().get("hnsw_recall_at_20", "nan"))
                             queries = [cached.vectors[q] for q in questions[:100]]
                             row[backend]["hnsw_recall_at_20"] = hnsw_recall(
                                 store, vectors, queries)
@@ -201,8 +212,6 @@ def hnsw_recall(store, vectors, queries) -> float:
 def hnsw_at(store, vectors, queries, ef_search: int) -> dict:
     """HNSW's recall@20 and vector search time with `ef_search` candidates
     (the store's own setting restored after)."""
-    from app.store.postgres import EF_SEARCH
-
     store.conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
     try:
         times = []
@@ -213,7 +222,7 @@ def hnsw_at(store, vectors, queries, ef_search: int) -> dict:
         return {"recall_at_20": hnsw_recall(store, vectors, queries),
                 **milliseconds(times, "vector_")}
     finally:
-        store.conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
+        store.conn.execute(f"SET hnsw.ef_search = {store.ef_search}")
 
 
 def concurrent_search(location, embedder, questions: list[str], count: int, threading,
@@ -286,18 +295,21 @@ def main() -> None:
     recall_parser.add_argument("--json", action="store_true")
     load_parser = commands.add_parser("load")
     load_parser.add_argument("--sizes", type=int, nargs="+", default=[100_000])
-    load_parser.add_argument("--clients", type=int, nargs="+", default=[1, 8, 32])
+    load_parser.add_argument("--clients", type=int, nargs="*", default=[1, 8, 32],
+                             help="concurrent clients to time (none: writing and recall only)")
     load_parser.add_argument("--queries", type=int, default=200,
                              help="distinct questions (HNSW recall uses 100 of them)")
     load_parser.add_argument("--per-client", type=int, default=40,
                              help="questions each client asks")
     load_parser.add_argument("--ef-search", type=int, nargs="*", default=[100, 300, 1000],
                              help="HNSW recall@20 and vector search time at each (PostgreSQL)")
+    load_parser.add_argument("--backends", nargs="+", choices=("sqlite", "postgres"),
+                             default=["sqlite", "postgres"])
     load_parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.command == "load":
         figures = load(args.sizes, args.clients, args.queries, args.per_client,
-                       tuple(args.ef_search))
+                       tuple(args.ef_search), tuple(args.backends))
         print(json.dumps(figures, indent=2) if args.json else load_table(figures))
         return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]

@@ -32,6 +32,7 @@ def test_index_json_reports_counts_and_inspect_reports_health(tmp_path, capsys, 
     assert {k: report[k] for k in ("indexed", "unchanged", "removed", "failed")} == \
         {"indexed": 2, "unchanged": 0, "removed": 0, "failed": 0}
     assert report["chunks"] == 2 and report["over_window"] == 0 and report["seconds"] >= 0
+    assert report["vector_search"] == {"method": "exact"}  # the file compares every vector
 
     code, health = run_json(capsys, "inspect", "--db", str(db))
     assert code == 0

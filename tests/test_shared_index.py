@@ -35,6 +35,10 @@ def shared(pg_database, sample_folder, capsys):
 def test_index_search_ask_inspect_on_a_shared_index(shared, sample_folder, capsys):
     database, report = shared
     assert report["indexed"] >= 5 and report["failed"] == 0 and report["chunks"] > 0
+    # HNSW's setting was measured on this index's own vectors (postgres_tuning)
+    vectors = report["vector_search"]
+    assert vectors["method"] == "hnsw" and vectors["measured_children"] == report["chunks"]
+    assert vectors["recall_at_20"] >= 0.98 and vectors["ef_search"] in (100, 200, 300, 500, 1000)
     code, found = run(capsys, "--db", database.uri, "search",
                       "How many weeks of parental leave are paid at full salary?")
     assert code == 0

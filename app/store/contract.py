@@ -124,7 +124,11 @@ class IndexStore(Protocol):
         SQLite (FTS5's vocabulary); on PostgreSQL an estimate from the
         planner's statistics, never 0 for a word that has lexemes."""
     def refresh_statistics(self) -> None:
-        """After indexing: bring what term_frequency reads up to date."""
+        """After indexing: bring what term_frequency reads up to date (and on
+        PostgreSQL, measure how many candidates HNSW needs: postgres_tuning)."""
+    def vector_search_info(self) -> dict[str, Any]:
+        """How vector search finds the nearest children: {"method": "exact"}
+        (the file), or HNSW's ef_search with the recall@20 measured for it."""
     def lexical_alongside_vectors(self) -> bool:
         """Whether lexical_search may run in another thread while vector_search runs."""
     def following(self, ids: list[int], steps: int) -> dict[int, Following]:

@@ -20,6 +20,7 @@ file (~/.pgpass), a service file or PGPASSWORD.
 """
 from __future__ import annotations
 
+import logging
 import re
 import time
 from contextlib import contextmanager
@@ -32,9 +33,12 @@ from app.common.chunks import Child
 from app.common.documents import Section
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
+from app.store import postgres_tuning
 from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG, lexical_text
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
                                OVER_WINDOW_SQL, SECTION_COLUMNS)
+
+log = logging.getLogger(__name__)
 
 URI_PREFIXES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x48425141_0001  # pg_advisory_xact_lock key: "HBQA" + 1
@@ -49,10 +53,6 @@ INTERACTIVE_LIMITS = {"connect_timeout": 3,
                       "tcp_user_timeout": 5_000,            # ms unacknowledged (Linux)
                       "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2}
 INTERACTIVE_STATEMENT_MS = 5_000
-# HNSW candidates per search (see PostgresStore.__init__): recall@20 against
-# exact search at 100,000 children 0.976-0.985 at 200, 0.996 at 300 (vector
-# search p95 7.7 → 13 ms, benchmarks/shared.py)
-EF_SEARCH = 300
 LEXICAL_BUDGET = 5_000
 
 DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
@@ -238,10 +238,11 @@ class PostgresStore:
             self._migrate(have, update=not interactive)
             # For every vector search of this session, set once: each setting
             # would otherwise cost a round trip per question on a slow network.
-            # HNSW looks at EF_SEARCH candidates (pgvector's default, 40, can
-            # come back short of 20 children under a document filter), and
-            # keeps walking the graph until the filter has let enough through.
-            self.conn.execute(f"SET hnsw.ef_search = {EF_SEARCH}")
+            # HNSW keeps as many candidates as the indexer measured this index
+            # to need (postgres_tuning), and keeps walking the graph until a
+            # document filter has let enough through.
+            self.ef_search = postgres_tuning.recorded_ef_search(self._tuning_meta())
+            self.conn.execute(f"SET hnsw.ef_search = {self.ef_search}")
             self.conn.execute("SET hnsw.iterative_scan = relaxed_order")
         except psycopg.errors.InvalidParameterValue as error:  # iterative scans: pgvector 0.8
             self.conn.close()
@@ -636,10 +637,34 @@ class PostgresStore:
 
     def refresh_statistics(self) -> None:
         """ANALYZE the children and their postings (samples of 30,000 rows), so
-        term_frequency's estimates do not wait for autovacuum."""
+        term_frequency's estimates do not wait for autovacuum; measure the
+        ef_search HNSW needs when the index changed size noticeably."""
         self.conn.execute("ANALYZE chunks")
         self.conn.execute("ANALYZE postings")
         self._statistics = None
+        children = self.chunk_count()
+        if postgres_tuning.needs_measuring(self._tuning_meta(), children):
+            self.tune_vector_search(children)
+
+    def tune_vector_search(self, children: int) -> postgres_tuning.Tuning | None:
+        """Measure and record the ef_search this index needs (postgres_tuning);
+        this session uses it from now on, other sessions from their next connection."""
+        tuning = postgres_tuning.measure(self, children)
+        if tuning is not None:
+            log.info("HNSW: ef_search %d gives recall@20 %.3f against exact search at %d "
+                     "children", tuning.ef_search, tuning.recall, children)
+            self.set_meta(tuning.meta())
+            self.ef_search = tuning.ef_search
+            self.conn.execute(f"SET hnsw.ef_search = {self.ef_search}")
+        return tuning
+
+    def vector_search_info(self) -> dict[str, Any]:
+        return postgres_tuning.describe(self._tuning_meta(), self.ef_search)
+
+    def _tuning_meta(self) -> dict[str, str]:
+        return {row["key"]: row["value"] for row in self.rows(
+            "SELECT key, value FROM index_meta WHERE key = ANY(%s)",
+            (list(postgres_tuning.KEYS),))}
 
     def _lexeme_statistics(self) -> tuple[dict[str, float], float]:
         if self._statistics is None:

@@ -273,6 +273,9 @@ class Store:
     def refresh_statistics(self) -> None:
         """Nothing to do: FTS5's vocabulary is always current."""
 
+    def vector_search_info(self) -> dict[str, Any]:
+        return {"method": "exact"}  # every vector compared (vector_matrix, sqlite-vec)
+
     def chunk_count(self) -> int:
         return self.value("SELECT count(*) FROM chunks")
 
