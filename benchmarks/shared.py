@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -258,10 +257,13 @@ def concurrent_search(location, embedder, questions: list[str], count: int, thre
 
 
 def milliseconds(times: list[float], prefix: str = "") -> dict:
-    """p50 and p95 of times in seconds, in milliseconds, named with `prefix`."""
-    times = sorted(times)
-    return {f"{prefix}p50_ms": round(statistics.median(times) * 1000, 1),
-            f"{prefix}p95_ms": round(times[int(0.95 * (len(times) - 1))] * 1000, 1)}
+    """p50 and p95 of times in seconds, in milliseconds, named with `prefix`
+    (one percentile rule for both: with a handful of samples, a median
+    against a lower-rank p95 could put p95 below p50)."""
+    from search import percentile
+
+    return {f"{prefix}p50_ms": round(percentile(times, 0.5) * 1000, 1),
+            f"{prefix}p95_ms": round(percentile(times, 0.95) * 1000, 1)}
 
 
 def load_table(figures: dict) -> str:
