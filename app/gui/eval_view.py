@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_K = 5
 DEFAULT_ANSWER_LIMIT = 20  # "Evaluate answers" asks this many questions unless told otherwise
+MODEL_BUSY = ("A question is being answered with the answer model: evaluate the answers "
+              "when it is done.")
 # The answer figures shown, in order: (column title, key of answer_accuracy's figures).
 ANSWER_COLUMNS = (("Quote@1", "evidence@1"), ("Quote@3", "evidence@3"),
                   ("Accurate", "answer_accuracy"), ("Unsupported", "unsupported_rate"),
@@ -566,6 +568,11 @@ class EvalView(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
 
+    def model_free(self) -> None:
+        """The window's question ended: "wait for the question" no longer holds."""
+        if self.status.text() == MODEL_BUSY:
+            self._say("")
+
     @property
     def busy(self) -> bool:
         return self._thread is not None
@@ -612,8 +619,7 @@ class EvalView(QWidget):
         if self._answerer_factory is None or self.busy:
             return
         if self._model_busy():
-            self._say("A question is being answered with the answer model: evaluate the "
-                      "answers when it is done.")
+            self._say(MODEL_BUSY)
             return
         if not self._can_run("evaluate the answers"):
             return

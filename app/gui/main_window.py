@@ -557,6 +557,7 @@ class MainWindow(QMainWindow):
 
     def _finish_turn(self):
         turn, self.current_turn = self.current_turn, None
+        self.evaluation.model_free()
         self._token_timer.stop()
         self.ask_button.setEnabled(True)
         self.stop_button.setEnabled(False)

@@ -372,3 +372,5 @@ def test_answers_are_not_evaluated_while_the_window_answers_a_question(qtbot, em
     view.run_answers()
     assert not view.busy and not borrowed
     assert "A question is being answered" in view.status.text()
+    view.model_free()  # the window's question ended: the advice no longer holds
+    assert not view.status.isVisibleTo(view) and view.status.text() == ""
