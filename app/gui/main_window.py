@@ -408,6 +408,11 @@ class MainWindow(QMainWindow):
         if progress.stage == "scanning":
             self._show_progress(True, "Indexing: scanning the folder…")
             return
+        if progress.stage == "measuring":  # a shared index, after its files (postgres_tuning)
+            self._show_progress(True, "Indexing: checking the shared index's vector search "
+                                      "against exact search (minutes on a very large "
+                                      "index)…")
+            return
         self.progress.setRange(0, max(progress.files_total, 1))
         self.progress.setValue(progress.files_done)
         eta = f" · about {progress.eta_seconds:.0f} s left" if progress.eta_seconds else ""

@@ -70,7 +70,7 @@ class FileResult:
 
 @dataclass
 class Progress:
-    stage: str            # waiting (for another indexer) | scanning | indexing | done
+    stage: str  # waiting (for another indexer) | scanning | indexing | measuring | done
     files_done: int = 0
     files_total: int = 0
     chunks_done: int = 0
@@ -214,6 +214,12 @@ class Indexer:
         results += done
         if any(r.status in (INDEXED, REMOVED) for r in results):
             self.store.refresh_statistics()
+        # On every run, changes or not: an index written by an older app, or
+        # one whose measurement was cut short, is measured on the next run.
+        if not (cancelled or stopped) and self.store.vector_search_stale():
+            self.on_progress(Progress("measuring", len(pending), len(pending),
+                                      current="checking vector search against exact search"))
+            self.store.measure_vector_search(self.cancel.is_set)
         totals = self.store.counts()
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
                              totals.chunks, totals.over_window, time.monotonic() - started,
@@ -225,7 +231,9 @@ class Indexer:
     def _check_fingerprint(self, root: Path) -> str | None:
         wanted = index_fingerprint(self.embedder, self.settings) | {"root": str(root)}
         current = self.store.meta()
-        if current == wanted:
+        # Compared key by key: the store keeps other facts there too (a shared
+        # index's measured ef_search), which are no reason to rebuild.
+        if all(current.get(key) == value for key, value in wanted.items()):
             return None
         # A shared index is indexed from wherever its maintainer mounts the
         # folder; documents are stored by their path inside it, so the mount

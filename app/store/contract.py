@@ -124,8 +124,13 @@ class IndexStore(Protocol):
         SQLite (FTS5's vocabulary); on PostgreSQL an estimate from the
         planner's statistics, never 0 for a word that has lexemes."""
     def refresh_statistics(self) -> None:
-        """After indexing: bring what term_frequency reads up to date (and on
-        PostgreSQL, measure how many candidates HNSW needs: postgres_tuning)."""
+        """After indexing: bring what term_frequency reads up to date."""
+    def vector_search_stale(self) -> bool:
+        """Whether vector search's setting should be measured again (after
+        every indexing run, changes or not): never on the file, which
+        compares every vector; on PostgreSQL, see postgres_tuning."""
+    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False) -> None:
+        """Measure and record that setting; stops early on `cancel`."""
     def vector_search_info(self) -> dict[str, Any]:
         """How vector search finds the nearest children: {"method": "exact"}
         (the file), or HNSW's ef_search with the recall@20 measured for it."""

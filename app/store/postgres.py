@@ -241,9 +241,7 @@ class PostgresStore:
             # HNSW keeps as many candidates as the indexer measured this index
             # to need (postgres_tuning), and keeps walking the graph until a
             # document filter has let enough through.
-            self.ef_search = postgres_tuning.recorded_ef_search(self._tuning_meta())
-            self.conn.execute(f"SET hnsw.ef_search = {self.ef_search}")
-            self.conn.execute("SET hnsw.iterative_scan = relaxed_order")
+            self.ef_search = self._set_search_settings()
         except psycopg.errors.InvalidParameterValue as error:  # iterative scans: pgvector 0.8
             self.conn.close()
             raise StoreError(f"the server of {self.location} has a pgvector older than 0.8 "
@@ -251,6 +249,19 @@ class PostgresStore:
         except BaseException:
             self.conn.close()
             raise
+
+    def _set_search_settings(self) -> int:
+        """HNSW's settings for this session in one round trip (a question
+        opens a session): iterative scans, and the ef_search recorded for
+        this index (postgres_tuning), validated as recorded_ef_search does."""
+        row = self.rows(
+            "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false) AS scan, "
+            "set_config('hnsw.ef_search', coalesce((SELECT least(greatest(value::int, 1), "
+            "%s)::text FROM index_meta WHERE key = %s AND value ~ '^[0-9]{1,9}$'), %s), "
+            "false) AS ef_search",
+            (postgres_tuning.MAX_EF_SEARCH, postgres_tuning.EF_KEY,
+             str(postgres_tuning.DEFAULT_EF_SEARCH)))[0]
+        return int(row["ef_search"])
 
     def close(self) -> None:
         self.conn.close()
@@ -637,29 +648,38 @@ class PostgresStore:
 
     def refresh_statistics(self) -> None:
         """ANALYZE the children and their postings (samples of 30,000 rows), so
-        term_frequency's estimates do not wait for autovacuum; measure the
-        ef_search HNSW needs when the index changed size noticeably."""
+        term_frequency's estimates do not wait for autovacuum."""
         self.conn.execute("ANALYZE chunks")
         self.conn.execute("ANALYZE postings")
         self._statistics = None
-        children = self.chunk_count()
-        if postgres_tuning.needs_measuring(self._tuning_meta(), children):
-            self.tune_vector_search(children)
 
-    def tune_vector_search(self, children: int) -> postgres_tuning.Tuning | None:
-        """Measure and record the ef_search this index needs (postgres_tuning);
-        this session uses it from now on, other sessions from their next connection."""
-        tuning = postgres_tuning.measure(self, children)
-        if tuning is not None:
-            log.info("HNSW: ef_search %d gives recall@20 %.3f against exact search at %d "
-                     "children", tuning.ef_search, tuning.recall, children)
-            self.set_meta(tuning.meta())
-            self.ef_search = tuning.ef_search
-            self.conn.execute(f"SET hnsw.ef_search = {self.ef_search}")
-        return tuning
+    def vector_search_stale(self) -> bool:
+        """Whether HNSW's ef_search was never measured for this index, or
+        its size changed by more than a fifth since (postgres_tuning)."""
+        return postgres_tuning.needs_measuring(self._tuning_meta(), self.chunk_count())
+
+    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False) -> None:
+        """Measure and record the ef_search this index needs; this session
+        uses it from now on, askers from their next connection. A failure or
+        a cancel keeps the setting there was: the index itself is complete."""
+        import psycopg
+
+        children = self.chunk_count()
+        try:
+            tuning = postgres_tuning.measure(self, children, cancel=cancel)
+        except psycopg.Error as error:
+            log.warning("could not measure HNSW's ef_search on %s (%s); it stays at %d",
+                        self.location, str(error).strip(), self.ef_search)
+            return
+        if tuning is None:
+            return
+        log.info("HNSW: ef_search %d gives recall@20 %.3f against exact search at %d "
+                 "children", tuning.ef_search, tuning.recall, children)
+        self.set_meta(tuning.meta())
+        self.ef_search = self._set_search_settings()
 
     def vector_search_info(self) -> dict[str, Any]:
-        return postgres_tuning.describe(self._tuning_meta(), self.ef_search)
+        return postgres_tuning.describe(self._tuning_meta())
 
     def _tuning_meta(self) -> dict[str, str]:
         return {row["key"]: row["value"] for row in self.rows(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -272,6 +272,12 @@ class Store:
 
     def refresh_statistics(self) -> None:
         """Nothing to do: FTS5's vocabulary is always current."""
+
+    def vector_search_stale(self) -> bool:
+        return False  # exact search has nothing to measure
+
+    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False) -> None:
+        """Nothing to measure: every vector is compared."""
 
     def vector_search_info(self) -> dict[str, Any]:
         return {"method": "exact"}  # every vector compared (vector_matrix, sqlite-vec)
