@@ -9,12 +9,13 @@ children, but 0.956 at 200,000, where 1,000 gave 0.995 for 27 ms more per
 search. One fixed number either loses children exact search would find in a
 large index or makes every question of a small one slower.
 
-So the indexer measures it. After a run that changed the index noticeably,
-question-like probes made from the index's own children (probe_vectors)
-have their exact 20 nearest found by a sequential scan and compared with
-HNSW's at increasing ef_search; the first setting that reaches
-TARGET_RECALL is recorded in index_meta, and every connection to the
-index uses it (PostgresStore.__init__).
+So the indexer measures it, at the end of a run, when the index was never
+measured or its size changed by more than a fifth since: question-like
+probes made from the index's own children (probe_vectors) have their exact
+20 nearest found by a sequential scan and compared with HNSW's at
+increasing ef_search; the first setting whose recall reaches TARGET_RECALL
+(its lower bound over the probes) is recorded in index_meta, and every
+connection to the index uses it (PostgresStore._set_search_settings).
 """
 from __future__ import annotations
 
@@ -106,7 +107,7 @@ def measure(store, children: int, probes: int = PROBES, seed: int = 0,
         recalls = hnsw_recalls(store, exact, ef_search)
         if lower_bound(recalls) >= TARGET_RECALL:
             break
-    return Tuning(ef_search, round(float(np.mean(recalls)), 4), children)
+    return Tuning(ef_search, round(float(np.mean(recalls)) if recalls else 1.0, 4), children)
 
 
 def lower_bound(recalls: list[float]) -> float:
