@@ -412,6 +412,7 @@ class MainWindow(QMainWindow):
             self._show_progress(True, "Indexing: checking the shared index's vector search "
                                       "against exact search (minutes on a very large "
                                       "index)…")
+            self.skip_button.setVisible(False)  # no file is being read: Cancel stops it
             return
         self.progress.setRange(0, max(progress.files_total, 1))
         self.progress.setValue(progress.files_done)

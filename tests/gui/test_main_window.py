@@ -83,6 +83,17 @@ def test_opening_a_folder_indexes_it_and_lists_every_document(indexed_window):
     assert window.progress.isHidden()
 
 
+def test_the_shared_index_measurement_is_said_and_can_only_be_cancelled(indexed_window):
+    """After a shared index's files, its vector search is measured (minutes
+    on a very large index): the window says so, with Cancel and no Skip."""
+    from app.ingest.indexer import Progress
+
+    window, _ = indexed_window
+    window._on_progress(Progress("measuring", 3, 3))
+    assert "checking the shared index's vector search" in window.progress_label.text()
+    assert window.cancel_button.isVisibleTo(window) and not window.skip_button.isVisibleTo(window)
+
+
 def test_a_broken_file_is_listed_with_its_reason(qtbot, folder, qsettings):
     (folder / "broken.pdf").write_bytes(b"%PDF-1.4 garbage")
     window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
