@@ -104,3 +104,16 @@ def test_context_tokens_caps_the_section_text_for_search_ask_and_eval(sample_ind
     code = main(["eval", str(SAMPLE_GOLDEN), "--db", str(sample_index),
                  "--context-tokens", "100"])
     assert code != 0 and "--context-tokens must be at least 200" in capsys.readouterr().err
+
+
+def test_the_index_summary_says_when_vector_search_misses_its_target():
+    from app.cli import _vector_summary
+
+    measured = {"method": "hnsw", "ef_search": 1000, "recall_at_20": 0.96,
+                "measured_children": 500_000, "target": 0.98}
+    line, = _vector_summary(measured)
+    assert "ef_search 1000" in line and "500,000 children" in line
+    assert "below the target 0.98" in line and "can be missed" in line
+    line, = _vector_summary(measured | {"ef_search": 200, "recall_at_20": 0.995})
+    assert "below" not in line
+    assert _vector_summary({"method": "exact"}) == []
