@@ -4,7 +4,8 @@
     python benchmarks/shared.py load [--sizes 100000 1000000] [--clients 1 8 32]
                                      [--queries 200] [--per-client 40]
                                      [--ef-search 100 300 1000]
-                                     [--backends sqlite postgres] [--json]
+                                     [--backends sqlite postgres]
+                                     [--hnsw-m 16 --hnsw-ef-construction 64] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -121,8 +122,8 @@ class Precomputed:
 
 
 def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
-         ef_search: tuple[int, ...] = (), backends: tuple[str, ...] = ("sqlite", "postgres")
-         ) -> dict:
+         ef_search: tuple[int, ...] = (), backends: tuple[str, ...] = ("sqlite", "postgres"),
+         graph: tuple[int, int] | None = None) -> dict:
     import threading
 
     from search import QUESTIONS, fill
@@ -143,6 +144,12 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                 for backend, location in locations.items():
                     with open_store(location) as store:
                         store.clear({})
+                        if backend == "postgres" and graph:  # another HNSW graph, empty yet
+                            store.conn.execute("DROP INDEX chunks_embedding")
+                            store.conn.execute(
+                                "CREATE INDEX chunks_embedding ON chunks USING hnsw(embedding "
+                                f"vector_cosine_ops) WITH (m = {int(graph[0])}, "
+                                f"ef_construction = {int(graph[1])})")
                         started = time.perf_counter()
                         fill(store, size, embedder, vectors=vectors)
                         seconds = time.perf_counter() - started
@@ -308,11 +315,15 @@ def main() -> None:
                              help="HNSW recall@20 and vector search time at each (PostgreSQL)")
     load_parser.add_argument("--backends", nargs="+", choices=("sqlite", "postgres"),
                              default=["sqlite", "postgres"])
+    load_parser.add_argument("--hnsw-m", type=int, help="the HNSW graph's m (pgvector: 16)")
+    load_parser.add_argument("--hnsw-ef-construction", type=int, default=64,
+                             help="with --hnsw-m: its ef_construction (pgvector: 64)")
     load_parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.command == "load":
         figures = load(args.sizes, args.clients, args.queries, args.per_client,
-                       tuple(args.ef_search), tuple(args.backends))
+                       tuple(args.ef_search), tuple(args.backends),
+                       (args.hnsw_m, args.hnsw_ef_construction) if args.hnsw_m else None)
         print(json.dumps(figures, indent=2) if args.json else load_table(figures))
         return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]
