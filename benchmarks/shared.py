@@ -162,9 +162,9 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                             started = time.perf_counter()
                             store.measure_vector_search()
                             row[backend]["measure_s"] = round(time.perf_counter() - started, 1)
-                            row[backend]["tuned_ef_search"] = store.ef_search
-                            row[backend]["tuned_probe_recall"] = float(
-                                store.meta().get("hnsw_recall_at_20", "nan"))
+                            tuned = store.vector_search_info()
+                            row[backend]["tuned_ef_search"] = tuned["ef_search"]
+                            row[backend]["tuned_probe_recall"] = tuned["recall_at_20"]
                             queries = [cached.vectors[q] for q in questions[:100]]
                             row[backend]["hnsw_recall_at_20"] = hnsw_recall(
                                 store, vectors, queries)

@@ -160,20 +160,22 @@ def exact_neighbours(store, vector: str) -> list[float]:
 
 
 def hnsw_recalls(store, exact: dict[str, list[float]], ef_search: int) -> list[float]:
-    """Each probe's share of its exact neighbours that HNSW finds at
-    `ef_search`. A child as near as the exact 20th counts: among equally
-    distant children (copied boilerplate) which are "the" 20 nearest is
-    arbitrary."""
+    """Each probe's share of its exact neighbours that the store's own
+    vector search finds at `ef_search`. A child as near as the exact 20th
+    counts: among equally distant children (copied boilerplate) which are
+    "the" 20 nearest is arbitrary."""
     recalls = []
     with store.conn.transaction():
         store.conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
         for vector, reference in exact.items():
             if not reference:
                 continue
-            rows = store.rows("SELECT embedding <=> %s::vector AS distance FROM chunks "
-                              "ORDER BY embedding <=> %s::vector LIMIT %s",
-                              (vector, vector, len(reference)))
+            hits = store.vector_search(_parsed(vector), len(reference), None)
             limit = reference[-1] + 1e-6
-            recalls.append(sum(1 for row in rows if float(row["distance"]) <= limit)
-                           / len(reference))
+            recalls.append(sum(1 for _, distance in hits if distance <= limit) / len(reference))
     return recalls
+
+
+def _parsed(vector: str) -> np.ndarray:
+    """pgvector's text form back into float32 (it prints each exactly)."""
+    return np.array(vector.strip("[]").split(","), dtype=np.float32)
