@@ -253,6 +253,9 @@ class ProgressPrinter:
     def __call__(self, progress) -> None:
         if progress.stage == "waiting":  # the indexer logs who holds the shared index
             return
+        if progress.stage == "measuring":  # a few steps, each of up to many minutes: all shown
+            print(f"shared index: {progress.current}".ljust(78), file=sys.stderr, flush=True)
+            return
         now = time.monotonic()
         if progress.stage != "done" and now - self.last < (0.25 if self.tty else 2.0):
             return
@@ -311,14 +314,16 @@ def _vector_summary(vectors: dict) -> list[str]:
     """A shared index's HNSW setting, with the recall measured for it."""
     if vectors["method"] != "hnsw":
         return []
-    line = f"vector search: HNSW with ef_search {vectors['ef_search']}"
+    graph = vectors["graph"]
+    line = (f"vector search: HNSW (graph m {graph['m']}, ef_construction "
+            f"{graph['ef_construction']}) with ef_search {vectors['ef_search']}")
     if vectors["recall_at_20"] is None:
         return [line + " (not measured yet)"]
     line += (f", recall@20 {vectors['recall_at_20']:.3f} against exact search "
              f"(measured at {vectors['measured_children']:,} children)")
     if vectors["recall_at_20"] < vectors["target"]:
-        line += (f"; below the target {vectors['target']} even at pgvector's largest setting: "
-                 "a few of the nearest passages can be missed at this size")
+        line += (f"; below the target {vectors['target']}: a few of the nearest passages "
+                 "can be missed at this size")
     return [line]
 
 

@@ -5,7 +5,8 @@
                                      [--queries 200] [--per-client 40]
                                      [--ef-search 100 300 1000]
                                      [--backends sqlite postgres]
-                                     [--hnsw-m 16 --hnsw-ef-construction 64] [--json]
+                                     [--hnsw-m 16 --hnsw-ef-construction 64]
+                                     [--graph-after-load] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -47,6 +48,7 @@ from app.embedding.embedder import Embedder  # noqa: E402
 from app.evaluation.recall import evaluate, load_cases  # noqa: E402
 from app.ingest.indexer import Indexer  # noqa: E402
 from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
+from app.store import postgres_graph  # noqa: E402
 from app.store.backends import ServerLocation, open_store  # noqa: E402
 
 SETS = {"sample": (SAMPLE_HANDBOOK, ROOT / "resources/golden/sample-handbook.tsv"),
@@ -123,7 +125,7 @@ class Precomputed:
 
 def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
          ef_search: tuple[int, ...] = (), backends: tuple[str, ...] = ("sqlite", "postgres"),
-         graph: tuple[int, int] | None = None) -> dict:
+         graph=None, after_load: bool = False) -> dict:
     import threading
 
     from search import QUESTIONS, fill
@@ -144,25 +146,35 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                 for backend, location in locations.items():
                     with open_store(location) as store:
                         store.clear({})
-                        if backend == "postgres" and graph:  # another HNSW graph, empty yet
+                        if backend == "postgres" and (graph or after_load):
+                            # another graph, empty yet; or none until the children are in
                             store.conn.execute("DROP INDEX chunks_embedding")
-                            store.conn.execute(
-                                "CREATE INDEX chunks_embedding ON chunks USING hnsw(embedding "
-                                f"vector_cosine_ops) WITH (m = {int(graph[0])}, "
-                                f"ef_construction = {int(graph[1])})")
+                            if not after_load:
+                                postgres_graph.rebuild(store, graph)
                         started = time.perf_counter()
                         fill(store, size, embedder, vectors=vectors)
                         seconds = time.perf_counter() - started
                         row[backend] = {"children": size, "write_s": round(seconds, 1),
                                         "children_per_s": round(size / seconds)}
                         if backend == "postgres":
+                            if after_load:  # the store's own rebuild, as after a measurement
+                                started = time.perf_counter()
+                                assert postgres_graph.rebuild(store, graph or postgres_graph.DEFAULT)
+                                row[backend]["graph_build_s"] = round(
+                                    time.perf_counter() - started, 1)
                             # What the indexer does after its run: ANALYZE, and
-                            # on PostgreSQL measure the ef_search HNSW needs.
+                            # on PostgreSQL measure the ef_search HNSW needs
+                            # (rebuilding the graph denser if that falls short).
                             store.refresh_statistics()
                             started = time.perf_counter()
-                            store.measure_vector_search()
+                            steps = []
+                            store.measure_vector_search(
+                                on_step=lambda step: steps.append(
+                                    (round(time.perf_counter() - started, 1), step)))
                             row[backend]["measure_s"] = round(time.perf_counter() - started, 1)
+                            row[backend]["measure_steps"] = steps
                             tuned = store.vector_search_info()
+                            row[backend]["graph"] = tuned["graph"]
                             row[backend]["tuned_ef_search"] = tuned["ef_search"]
                             row[backend]["tuned_probe_recall"] = tuned["recall_at_20"]
                             queries = [cached.vectors[q] for q in questions[:100]]
@@ -318,12 +330,19 @@ def main() -> None:
     load_parser.add_argument("--hnsw-m", type=int, help="the HNSW graph's m (pgvector: 16)")
     load_parser.add_argument("--hnsw-ef-construction", type=int, default=64,
                              help="with --hnsw-m: its ef_construction (pgvector: 64)")
+    load_parser.add_argument("--graph-after-load", action="store_true",
+                             help="PostgreSQL: write the children with no HNSW graph and "
+                                  "build it after, as the store rebuilds one (pgvector's "
+                                  "in-memory build: minutes where linking each child in "
+                                  "takes an hour)")
     load_parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.command == "load":
+        graph = postgres_graph.Graph(args.hnsw_m, args.hnsw_ef_construction) \
+            if args.hnsw_m else None
         figures = load(args.sizes, args.clients, args.queries, args.per_client,
-                       tuple(args.ef_search), tuple(args.backends),
-                       (args.hnsw_m, args.hnsw_ef_construction) if args.hnsw_m else None)
+                       tuple(args.ef_search), tuple(args.backends), graph,
+                       args.graph_after_load)
         print(json.dumps(figures, indent=2) if args.json else load_table(figures))
         return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]

@@ -110,9 +110,10 @@ def test_the_index_summary_says_when_vector_search_misses_its_target():
     from app.cli import _vector_summary
 
     measured = {"method": "hnsw", "ef_search": 1000, "recall_at_20": 0.96,
-                "measured_children": 500_000, "target": 0.98}
+                "measured_children": 500_000, "target": 0.98,
+                "graph": {"m": 64, "ef_construction": 256}}
     line, = _vector_summary(measured)
-    assert "ef_search 1000" in line and "500,000 children" in line
+    assert "ef_search 1000" in line and "500,000 children" in line and "m 64" in line
     assert "below the target 0.98" in line and "can be missed" in line
     line, = _vector_summary(measured | {"ef_search": 200, "recall_at_20": 0.995})
     assert "below" not in line

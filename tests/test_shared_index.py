@@ -39,6 +39,7 @@ def test_index_search_ask_inspect_on_a_shared_index(shared, sample_folder, capsy
     vectors = report["vector_search"]
     assert vectors["method"] == "hnsw" and vectors["measured_children"] == report["chunks"]
     assert vectors["recall_at_20"] >= 0.98 and vectors["ef_search"] in (100, 200, 300, 500, 1000)
+    assert vectors["graph"] == {"m": 16, "ef_construction": 64}  # pgvector's default suffices
     code, found = run(capsys, "--db", database.uri, "search",
                       "How many weeks of parental leave are paid at full salary?")
     assert code == 0

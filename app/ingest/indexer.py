@@ -217,9 +217,11 @@ class Indexer:
         # On every run, changes or not: an index written by an older app, or
         # one whose measurement was cut short, is measured on the next run.
         if not (cancelled or stopped) and self.store.vector_search_stale():
-            self.on_progress(Progress("measuring", len(pending), len(pending),
-                                      current="checking vector search against exact search"))
-            self.store.measure_vector_search(self.cancel.is_set)
+            def measuring(step: str) -> None:
+                self.on_progress(Progress("measuring", len(pending), len(pending), current=step))
+
+            measuring("checking vector search against exact search")
+            self.store.measure_vector_search(self.cancel.is_set, measuring)
         totals = self.store.counts()
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
                              totals.chunks, totals.over_window, time.monotonic() - started,

@@ -129,11 +129,16 @@ class IndexStore(Protocol):
         """Whether vector search's setting should be measured again (after
         every indexing run, changes or not): never on the file, which
         compares every vector; on PostgreSQL, see postgres_tuning."""
-    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False) -> None:
-        """Measure and record that setting; stops early on `cancel`."""
+    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False,
+                              on_step: Callable[[str], None] = lambda step: None) -> None:
+        """Measure and record that setting (on PostgreSQL, rebuilding the
+        graph when the setting alone cannot reach the target, see
+        postgres_graph); stops early on `cancel`; `on_step` is told, in
+        words, of each step that takes long."""
     def vector_search_info(self) -> dict[str, Any]:
         """How vector search finds the nearest children: {"method": "exact"}
-        (the file), or HNSW's ef_search with the recall@20 measured for it."""
+        (the file), or HNSW's graph and ef_search with the recall@20
+        measured for them."""
     def lexical_alongside_vectors(self) -> bool:
         """Whether lexical_search may run in another thread while vector_search runs."""
     def following(self, ids: list[int], steps: int) -> dict[int, Following]:

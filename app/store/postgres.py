@@ -33,7 +33,7 @@ from app.common.chunks import Child
 from app.common.documents import Section
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
-from app.store import postgres_tuning
+from app.store import postgres_graph, postgres_tuning
 from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG, lexical_text
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
                                OVER_WINDOW_SQL, SECTION_COLUMNS)
@@ -655,31 +655,57 @@ class PostgresStore:
 
     def vector_search_stale(self) -> bool:
         """Whether HNSW's ef_search was never measured for this index, or
-        its size changed by more than a fifth since (postgres_tuning)."""
-        return postgres_tuning.needs_measuring(self._tuning_meta(), self.chunk_count())
+        its size changed by more than a fifth since, or its graph was
+        rebuilt (postgres_tuning)."""
+        return postgres_tuning.needs_measuring(
+            self._tuning_meta(), self.chunk_count(), str(postgres_graph.current(self)),
+            str(postgres_graph.DEFAULT))
 
-    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False) -> None:
-        """Measure and record the ef_search this index needs; this session
-        uses it from now on, askers from their next connection. A failure or
-        a cancel keeps the setting there was: the index itself is complete."""
+    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False,
+                              on_step: Callable[[str], None] = lambda step: None) -> None:
+        """Measure and record the ef_search this index needs; when even the
+        largest falls short, rebuild the graph denser (postgres_graph) and
+        measure again. This session uses the result from now on, askers
+        from their next connection. A failure or a cancel keeps what there
+        was: the index itself is complete."""
+        children = self.chunk_count()
+        graph = postgres_graph.current(self)
+        tuning = self._measure_graph(children, graph, cancel)
+        while tuning is not None and not tuning.met and not cancel():
+            denser = postgres_graph.denser(graph)
+            if denser is None:
+                return
+            on_step(f"rebuilding its vector graph denser ({denser.options()}): "
+                    f"{tuning.recall:.3f} of the nearest passages found at most")
+            if not postgres_graph.rebuild(self, denser, cancel):
+                return
+            graph = denser
+            on_step("checking the denser graph against exact search")
+            tuning = self._measure_graph(children, graph, cancel)
+
+    def _measure_graph(self, children: int, graph, cancel: Callable[[], bool]):
+        """postgres_tuning.measure, recorded; None (and a warning) when it
+        could not be measured."""
         import psycopg
 
-        children = self.chunk_count()
         try:
-            tuning = postgres_tuning.measure(self, children, cancel=cancel)
+            tuning = postgres_tuning.measure(self, children, str(graph), cancel=cancel)
         except psycopg.Error as error:
             log.warning("could not measure HNSW's ef_search on %s (%s); it stays at %d",
                         self.location, str(error).strip(), self.ef_search)
-            return
+            return None
         if tuning is None:
-            return
-        log.info("HNSW: ef_search %d gives recall@20 %.3f against exact search at %d "
-                 "children", tuning.ef_search, tuning.recall, children)
+            return None
+        log.info("HNSW (%s): ef_search %d gives recall@20 %.3f against exact search at %d "
+                 "children", graph, tuning.ef_search, tuning.recall, children)
         self.set_meta(tuning.meta())
         self.ef_search = self._set_search_settings()
+        return tuning
 
     def vector_search_info(self) -> dict[str, Any]:
-        return postgres_tuning.describe(self._tuning_meta())
+        graph = postgres_graph.current(self)
+        return postgres_tuning.describe(self._tuning_meta()) | {
+            "graph": {"m": graph.m, "ef_construction": graph.ef_construction}}
 
     def _tuning_meta(self) -> dict[str, str]:
         return {row["key"]: row["value"] for row in self.rows(

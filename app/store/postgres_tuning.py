@@ -41,7 +41,8 @@ PROBES = 50
 CONFIDENCE_Z = 1.645
 REMEASURE_CHANGE = 0.2   # measured again when the children grew or shrank by a fifth
 EF_KEY, RECALL_KEY, CHILDREN_KEY = "hnsw_ef_search", "hnsw_recall_at_20", "hnsw_measured_children"
-KEYS = (EF_KEY, RECALL_KEY, CHILDREN_KEY)
+GRAPH_KEY = "hnsw_measured_graph"  # the graph measured (postgres_graph): a rebuilt one is measured again
+KEYS = (EF_KEY, RECALL_KEY, CHILDREN_KEY, GRAPH_KEY)
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,12 @@ class Tuning:
     ef_search: int
     recall: float   # mean recall@20 of the probes at ef_search
     children: int   # the index's size when measured
+    graph: str      # the graph measured, as postgres_graph.Graph prints it
+    met: bool       # whether recall's lower bound reached TARGET_RECALL at ef_search
 
     def meta(self) -> dict[str, str]:
         return {EF_KEY: str(self.ef_search), RECALL_KEY: f"{self.recall:.4f}",
-                CHILDREN_KEY: str(self.children)}
+                CHILDREN_KEY: str(self.children), GRAPH_KEY: self.graph}
 
 
 def recorded_ef_search(meta: dict[str, str]) -> int:
@@ -77,10 +80,14 @@ def describe(meta: dict[str, str]) -> dict:
             "measured_children": number(CHILDREN_KEY, int), "target": TARGET_RECALL}
 
 
-def needs_measuring(meta: dict[str, str], children: int) -> bool:
-    """Whether the index changed enough since it was last measured."""
+def needs_measuring(meta: dict[str, str], children: int, graph: str, default_graph: str) -> bool:
+    """Whether the index changed enough since it was last measured: its
+    size, or its graph (`default_graph` is what an index measured before
+    graphs were recorded has)."""
     if children <= NEIGHBOURS:
         return False  # every child is among the 20: nothing for HNSW to miss
+    if meta.get(GRAPH_KEY, default_graph) != graph:
+        return True
     try:
         measured = int(meta[CHILDREN_KEY])
     except (KeyError, ValueError):
@@ -88,11 +95,12 @@ def needs_measuring(meta: dict[str, str], children: int) -> bool:
     return abs(children - measured) > REMEASURE_CHANGE * max(measured, 1)
 
 
-def measure(store, children: int, probes: int = PROBES, seed: int = 0,
+def measure(store, children: int, graph: str, probes: int = PROBES, seed: int = 0,
             cancel: Callable[[], bool] = lambda: False) -> Tuning | None:
-    """Recall@20 of HNSW against exact search for `probes` question-like
-    vectors, at each of STEPS until one reaches TARGET_RECALL. None when
-    the index is too small to miss anything, or on `cancel`."""
+    """Recall@20 of HNSW (built as `graph`) against exact search for
+    `probes` question-like vectors, at each of STEPS until one reaches
+    TARGET_RECALL. None when the index is too small to miss anything, or
+    on `cancel`."""
     found = probe_vectors(store, probes, seed)
     if len(found) < 2:
         return None
@@ -105,9 +113,11 @@ def measure(store, children: int, probes: int = PROBES, seed: int = 0,
         if cancel():
             return None
         recalls = hnsw_recalls(store, exact, ef_search)
-        if lower_bound(recalls) >= TARGET_RECALL:
+        met = lower_bound(recalls) >= TARGET_RECALL
+        if met:
             break
-    return Tuning(ef_search, round(float(np.mean(recalls)) if recalls else 1.0, 4), children)
+    return Tuning(ef_search, round(float(np.mean(recalls)) if recalls else 1.0, 4), children,
+                  graph, met)
 
 
 def lower_bound(recalls: list[float]) -> float:

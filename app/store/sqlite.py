@@ -276,7 +276,8 @@ class Store:
     def vector_search_stale(self) -> bool:
         return False  # exact search has nothing to measure
 
-    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False) -> None:
+    def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False,
+                              on_step: Callable[[str], None] = lambda step: None) -> None:
         """Nothing to measure: every vector is compared."""
 
     def vector_search_info(self) -> dict[str, Any]:
