@@ -260,7 +260,7 @@ def test_a_graph_no_ef_search_can_save_is_rebuilt_denser_and_askers_use_it(pg_da
         meta = writer.meta()
         assert leftover_indexes(writer) == []
         assert not writer.vector_search_stale()
-    assert any("rebuilding its vector graph denser (m = 16" in step for step in steps)
+    assert any("rebuilding the vector graph denser (m 16)" in step for step in steps)
     assert graph >= postgres_graph.DEFAULT
     assert meta["hnsw_measured_graph"] == str(graph)
     with open_store(location, create=False) as reader:
@@ -303,3 +303,53 @@ def test_the_swap_waits_for_askers_but_never_stalls_them_long(pg_database):
         assert postgres_graph.rebuild(writer, postgres_graph.DEFAULT, lock_timeout_s=0.1)
         assert postgres_graph.current(writer) == postgres_graph.DEFAULT
         assert leftover_indexes(writer) == []
+
+
+REBUILD_CHILD = """
+import sys
+from app.store import postgres_graph
+from app.store.backends import ServerLocation, open_store
+with open_store(ServerLocation(sys.argv[1])) as store:
+    print(store.conn.info.backend_pid, flush=True)
+    postgres_graph.rebuild(store, postgres_graph.DEFAULT)
+"""
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_an_indexer_killed_while_it_swaps_graphs_leaves_the_old_graph(pg_database):
+    """The worst moment: the new graph is built and waits (behind an asker's
+    question) to take the old one's place. Killed there, nothing of it may
+    remain and the old graph must still answer."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    location = ServerLocation(pg_database.uri)
+    with open_store(location) as writer, open_store(location, create=False) as asker:
+        weak_graph(writer)
+        write_vectors(writer, clustered(600))
+        with asker.snapshot():  # a question in progress holds the table
+            asker.vector_search(clustered(1, seed=9)[0], 20, None)
+            child = subprocess.Popen([sys.executable, "-c", REBUILD_CHILD, pg_database.uri],
+                                     cwd=Path(__file__).resolve().parent.parent,
+                                     stdout=subprocess.PIPE, text=True)
+            backend = int(child.stdout.readline())
+            deadline = time.monotonic() + 60
+            while not writer.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s AND "
+                                  "wait_event_type = 'Lock' AND query LIKE 'DROP INDEX%%'",
+                                  (backend,)):
+                assert time.monotonic() < deadline and child.poll() is None
+                time.sleep(0.05)
+            os.kill(child.pid, signal.SIGKILL)
+            child.wait()
+        deadline = time.monotonic() + 60  # the server ends the session at its next step
+        while writer.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (backend,)):
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert postgres_graph.current(writer) == postgres_graph.Graph(2, 4)
+        assert leftover_indexes(writer) == []
+        assert len(asker.vector_search(clustered(1, seed=8)[0], 20, None)) == 20

@@ -675,8 +675,8 @@ class PostgresStore:
             denser = postgres_graph.denser(graph)
             if denser is None:
                 return
-            on_step(f"rebuilding its vector graph denser ({denser.options()}): "
-                    f"{tuning.recall:.3f} of the nearest passages found at most")
+            on_step(f"rebuilding the vector graph denser (m {denser.m}): recall@20 was "
+                    f"{tuning.recall:.3f}, below {postgres_tuning.TARGET_RECALL}")
             if not postgres_graph.rebuild(self, denser, cancel):
                 return
             graph = denser
