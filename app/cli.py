@@ -254,7 +254,7 @@ class ProgressPrinter:
         if progress.stage == "waiting":  # the indexer logs who holds the shared index
             return
         if progress.stage == "measuring":  # a few steps, each of up to many minutes: all shown
-            print(f"shared index: {progress.current}".ljust(78), file=sys.stderr, flush=True)
+            print(progress.current.ljust(78), file=sys.stderr, flush=True)
             return
         now = time.monotonic()
         if progress.stage != "done" and now - self.last < (0.25 if self.tty else 2.0):
@@ -324,6 +324,9 @@ def _vector_summary(vectors: dict) -> list[str]:
     if vectors["recall_at_20"] < vectors["target"]:
         line += (f"; below the target {vectors['target']}: a few of the nearest passages "
                  "can be missed at this size")
+    if vectors.get("rebuild_error"):
+        line += (f"; a denser graph could not be built ({vectors['rebuild_error']}): the next "
+                 "index run tries again")
     return [line]
 
 

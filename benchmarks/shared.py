@@ -159,7 +159,7 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                         if backend == "postgres":
                             if after_load:  # the store's own rebuild, as after a measurement
                                 started = time.perf_counter()
-                                assert postgres_graph.rebuild(store, graph or postgres_graph.DEFAULT)
+                                postgres_graph.rebuild(store, graph or postgres_graph.DEFAULT)
                                 row[backend]["graph_build_s"] = round(
                                     time.perf_counter() - started, 1)
                             # What the indexer does after its run: ANALYZE, and

@@ -409,8 +409,8 @@ class MainWindow(QMainWindow):
             self._show_progress(True, "Indexing: scanning the folder…")
             return
         if progress.stage == "measuring":  # a shared index, after its files (postgres_tuning)
-            self._show_progress(True, f"Indexing: shared index: {progress.current} (minutes "
-                                      "on a very large index)…")
+            self._show_progress(True, f"Indexing: {progress.current} (minutes on a very "
+                                      "large index)…")
             self.skip_button.setVisible(False)  # no file is being read: Cancel stops it
             return
         self.progress.setRange(0, max(progress.files_total, 1))

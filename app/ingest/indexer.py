@@ -220,8 +220,9 @@ class Indexer:
             def measuring(step: str) -> None:
                 self.on_progress(Progress("measuring", len(pending), len(pending), current=step))
 
-            measuring("checking vector search against exact search")
+            measuring("checking the shared index's vector search against exact search")
             self.store.measure_vector_search(self.cancel.is_set, measuring)
+            cancelled = self.cancel.is_set()  # the files are in; what was measured is kept
         totals = self.store.counts()
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
                              totals.chunks, totals.over_window, time.monotonic() - started,

@@ -464,7 +464,9 @@ class PostgresStore:
     @contextmanager
     def writer_lock(self, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
         """A session advisory lock on the server: it goes with the connection,
-        so an indexer that is killed or loses the network frees it at once."""
+        so an indexer that is killed frees it as soon as the server notices:
+        at once between statements, within seconds during a graph rebuild
+        (postgres_graph.CLIENT_CHECK), on a lost network when TCP gives up."""
         if not self.value("SELECT pg_try_advisory_lock(%s)", (WRITER_LOCK,)):
             holder = self._writer()
             if on_wait is None:
@@ -656,10 +658,12 @@ class PostgresStore:
     def vector_search_stale(self) -> bool:
         """Whether HNSW's ef_search was never measured for this index, or
         its size changed by more than a fifth since, or its graph was
-        rebuilt (postgres_tuning)."""
+        rebuilt, or it fell short with a denser graph still to try
+        (postgres_tuning, postgres_graph)."""
+        graph = postgres_graph.current(self)
         return postgres_tuning.needs_measuring(
-            self._tuning_meta(), self.chunk_count(), str(postgres_graph.current(self)),
-            str(postgres_graph.DEFAULT))
+            self._tuning_meta(), self.chunk_count(), str(graph), str(postgres_graph.DEFAULT),
+            can_densify=postgres_graph.denser(graph) is not None)
 
     def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False,
                               on_step: Callable[[str], None] = lambda step: None) -> None:
@@ -667,20 +671,29 @@ class PostgresStore:
         largest falls short, rebuild the graph denser (postgres_graph) and
         measure again. This session uses the result from now on, askers
         from their next connection. A failure or a cancel keeps what there
-        was: the index itself is complete."""
+        was (the index itself is complete) and the next run tries again."""
         children = self.chunk_count()
         graph = postgres_graph.current(self)
         tuning = self._measure_graph(children, graph, cancel)
-        while tuning is not None and not tuning.met and not cancel():
+        while tuning is not None and tuning.wants_denser_graph and not cancel():
             denser = postgres_graph.denser(graph)
             if denser is None:
                 return
-            on_step(f"rebuilding the vector graph denser (m {denser.m}): recall@20 was "
-                    f"{tuning.recall:.3f}, below {postgres_tuning.TARGET_RECALL}")
-            if not postgres_graph.rebuild(self, denser, cancel):
+            on_step(f"rebuilding the shared index's vector graph denser (m {denser.m}; "
+                    f"recall@20 {tuning.recall:.3f} < {postgres_tuning.TARGET_RECALL} at "
+                    f"ef_search {tuning.ef_search:,}) · questions are answered meanwhile")
+            try:
+                postgres_graph.rebuild(self, denser, cancel)
+            except postgres_graph.RebuildFailed as error:
+                log.warning("could not rebuild the HNSW graph of %s with %s (%s); the old "
+                            "graph stays, and the next indexing run tries again",
+                            self.location, denser.options(), error)
+                self.set_meta({postgres_tuning.REBUILD_KEY: str(error)})
                 return
+            self.conn.execute("DELETE FROM index_meta WHERE key = %s",
+                              (postgres_tuning.REBUILD_KEY,))
             graph = denser
-            on_step("checking the denser graph against exact search")
+            on_step("checking the shared index's denser graph against exact search")
             tuning = self._measure_graph(children, graph, cancel)
 
     def _measure_graph(self, children: int, graph, cancel: Callable[[], bool]):
@@ -704,7 +717,8 @@ class PostgresStore:
 
     def vector_search_info(self) -> dict[str, Any]:
         graph = postgres_graph.current(self)
-        return postgres_tuning.describe(self._tuning_meta()) | {
+        return postgres_tuning.describe(self._tuning_meta(), str(graph),
+                                        str(postgres_graph.DEFAULT)) | {
             "graph": {"m": graph.m, "ef_construction": graph.ef_construction}}
 
     def _tuning_meta(self) -> dict[str, str]:

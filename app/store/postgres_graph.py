@@ -5,19 +5,20 @@ when it is linked in), and rebuilding it denser when the index has outgrown it.
 ef_search (postgres_tuning) buys recall at search time, up to pgvector's
 largest, 1,000. Past some size that is not enough: on the benchmark's
 synthetic vectors the default graph (m 16, ef_construction 64) gave
-recall@20 0.975-0.980 at ef_search 1,000 with 500,000 children, while a
-graph of m 32, ef_construction 128 gave 0.990 at ef_search 300 with 200,000
-(docs/benchmarks.md). A denser graph costs memory and every later write,
-so an index gets one only when its own measurement says ef_search cannot
-reach the target: the next graph of GRAPHS is built beside the old one and
-takes its place in one transaction, and ef_search is measured again.
+recall@20 0.980 at ef_search 1,000 with 500,000 children, a graph of m 32,
+ef_construction 128 0.989 at 500 (benchmarks/hnsw_graphs.py,
+docs/benchmarks.md). A denser graph costs every later write about three
+times as much, so an index gets one only when its own measurement says
+ef_search cannot reach the target: the next graph of GRAPHS is built beside
+the old one and takes its place, and ef_search is measured again.
 
-The build runs in the indexer's transaction, so askers go on searching
-through the old graph while it runs (CREATE INDEX blocks writes, not
-reads), and a kill or a failure leaves the old graph exactly as it was.
+The build and the swap are one transaction of their own, so askers go on
+searching through the old graph while it runs (CREATE INDEX blocks writes,
+not reads), and a kill or a failure leaves the old graph exactly as it was.
 Only the swap waits for askers: dropping the old index needs the table to
-itself for an instant, so it waits for questions in progress, a few
-seconds at most, then gives up and keeps the old graph.
+itself for an instant, so it waits for the questions in progress, a second
+at a time, and after a few tries gives up and keeps the old graph (the next
+indexing run tries again).
 """
 from __future__ import annotations
 
@@ -46,18 +47,30 @@ class Graph:
 
 
 DEFAULT = Graph(16, 64)  # pgvector's own, what migration 1 builds
-# Each step doubles both: measured at 200,000 children, m 32 reached the
-# target where m 16 needed three times the candidates and still fell short
-# at 500,000; writing a child costs about three times as much.
+# Each step doubles both: at 500,000 children m 32 reached the target at
+# ef_search 500 where m 16 needed 1,000 (and fell short at 1,000,000).
 GRAPHS = (DEFAULT, Graph(32, 128), Graph(64, 256))
 # pgvector builds a graph that fits in maintenance_work_mem in memory, many
 # times faster than one linked in child by child (174 s for 500,000
-# children against 48 minutes of writing them). The session asks for twice
-# the old graph's size (a denser one holds more links), never less than the
-# server gives, never more than this.
-MAX_BUILD_MEMORY_MB = 4096
-SWAP_LOCK_TIMEOUT_S = 5.0
-SWAP_ATTEMPTS = 3
+# children, against 48 minutes of writing them with the graph). The
+# session asks for twice the old graph's size (a denser one holds more
+# links), never less than the server or the connection gives it, and on
+# its own never more than this: a parallel build takes all of it as shared
+# memory at once, and a shared server's owner decides how much that may be
+# (`options=-c maintenance_work_mem=4GB` in the URI, or ALTER ROLE … SET).
+MAX_BUILD_MEMORY_MB = 1024
+# A question queued behind the swap waits at most this long, well within
+# the window's own statement limit (5 s); the swap tries a few times.
+SWAP_LOCK_TIMEOUT_S = 1.0
+SWAP_ATTEMPTS = 5
+SWAP_PAUSE_S = 2.0
+# A killed indexer's server session must not go on building for many
+# minutes, holding the writer lock: the server checks its client this often.
+CLIENT_CHECK = "5s"
+
+
+class RebuildFailed(Exception):
+    """The denser graph was not built or not put in place; the old one stays."""
 
 
 def current(store) -> Graph:
@@ -76,42 +89,57 @@ def denser(graph: Graph) -> Graph | None:
 
 
 def rebuild(store, graph: Graph, cancel: Callable[[], bool] = lambda: False,
-            lock_timeout_s: float = SWAP_LOCK_TIMEOUT_S) -> bool:
+            lock_timeout_s: float = SWAP_LOCK_TIMEOUT_S) -> None:
     """Build `graph` over every child and put it in the old one's place.
-    False, with the old graph untouched, when cancelled, when askers held
-    the table through every attempt at the swap, or on a server error."""
+    Raises RebuildFailed, the old graph untouched, when cancelled, when
+    askers held the table through every try at the swap, or on a server
+    error."""
     import psycopg
 
     try:
         with store.conn.transaction(), _cancelled_by(store.conn, cancel):
-            _build(store, graph)
-            if cancel():
-                raise psycopg.errors.QueryCanceled("cancelled")
-            if _swap(store, lock_timeout_s):
-                return True
-            raise psycopg.Rollback()  # nothing of the build is kept
-    except psycopg.errors.QueryCanceled:
-        log.info("rebuilding the HNSW graph was cancelled; the old graph stays")
+            _prepare(store)
+            _build(store, graph, cancel)
+            _swap(store, lock_timeout_s, cancel)
+    except psycopg.errors.QueryCanceled as error:
+        if cancel():
+            raise RebuildFailed("cancelled") from error
+        raise RebuildFailed(str(error).strip()) from error
     except psycopg.Error as error:
-        log.warning("could not rebuild the HNSW graph of %s with %s (%s); the old graph "
-                    "stays", store.location, graph.options(), str(error).strip())
-    return False
+        raise RebuildFailed(str(error).strip()) from error
 
 
-def _build(store, graph: Graph) -> None:
+def _prepare(store) -> None:
+    """This transaction's settings: memory for an in-memory build, no
+    statement limit (Cancel and the client check stop it instead), and a
+    server that notices when the indexer is gone."""
+    store.conn.execute(f"SET LOCAL maintenance_work_mem = '{_build_memory_mb(store)}MB'")
+    store.conn.execute("SET LOCAL statement_timeout = 0")
+    if store.conn.info.server_version >= 140000:  # client_connection_check_interval: 14
+        store.conn.execute("SAVEPOINT check_client")
+        try:
+            store.conn.execute(f"SET LOCAL client_connection_check_interval = '{CLIENT_CHECK}'")
+        except Exception:  # a platform without the check: the build still works
+            store.conn.execute("ROLLBACK TO SAVEPOINT check_client")
+
+
+def _build(store, graph: Graph, cancel: Callable[[], bool]) -> None:
     import psycopg
 
-    store.conn.execute(f"SET LOCAL maintenance_work_mem = '{_build_memory_mb(store)}MB'")
+    _stop_if(cancel)
     store.conn.execute("SAVEPOINT build")
     try:
         _create(store, graph)
-    except psycopg.errors.DiskFull:
+    except psycopg.errors.DiskFull as error:
+        if "shared memory" not in str(error):
+            raise  # the disk itself: another build would fail the same way
         # A parallel build keeps its graph in POSIX shared memory, which a
         # container caps at 64 MB unless told otherwise (pgvector #453);
         # one process builds in its own memory.
         store.conn.execute("ROLLBACK TO SAVEPOINT build")
         log.info("the parallel HNSW build ran out of shared memory; building in one process")
         store.conn.execute("SET LOCAL max_parallel_maintenance_workers = 0")
+        _stop_if(cancel)
         _create(store, graph)
 
 
@@ -120,37 +148,46 @@ def _create(store, graph: Graph) -> None:
                        f"vector_cosine_ops) WITH ({graph.options()})")
 
 
-def _swap(store, lock_timeout_s: float) -> bool:
+def _swap(store, lock_timeout_s: float, cancel: Callable[[], bool]) -> None:
     """The new graph in the old one's place, under its name. Dropping the
     old index waits for questions in progress, and questions arriving
-    meanwhile wait behind it: so it waits a few seconds at a time, and
-    gives up (keeping the old graph) rather than stall askers for long."""
+    meanwhile wait behind it: so it waits a second at a time, and gives
+    up (keeping the old graph) rather than stall askers for long."""
     import psycopg
 
     store.conn.execute(f"SET LOCAL lock_timeout = '{int(lock_timeout_s * 1000)}ms'")
     for attempt in range(SWAP_ATTEMPTS):
+        _stop_if(cancel)
+        if attempt:
+            time.sleep(SWAP_PAUSE_S)
         store.conn.execute("SAVEPOINT swap")
         try:
             store.conn.execute(f"DROP INDEX IF EXISTS {INDEX}")  # none: built after a load
             store.conn.execute(f"ALTER INDEX {INDEX}_next RENAME TO {INDEX}")
-            return True
+            return
         except psycopg.errors.LockNotAvailable:
             store.conn.execute("ROLLBACK TO SAVEPOINT swap")
-            time.sleep(lock_timeout_s)
-    log.warning("askers kept the shared index busy through %d attempts to put the denser "
-                "HNSW graph in place; the old graph stays", SWAP_ATTEMPTS)
-    return False
+    raise RebuildFailed(f"askers kept the index busy through {SWAP_ATTEMPTS} tries to put "
+                        "the new graph in place")
+
+
+def _stop_if(cancel: Callable[[], bool]) -> None:
+    import psycopg
+
+    if cancel():
+        raise psycopg.errors.QueryCanceled("cancelled")
 
 
 def _build_memory_mb(store) -> int:
     row = store.rows("SELECT coalesce(pg_relation_size(to_regclass(%s)), "
                      "pg_relation_size('chunks', 'main')) / 1048576 AS graph_mb, "
                      "current_setting('maintenance_work_mem') AS setting", (INDEX,))[0]
-    server = _megabytes(row["setting"])
+    server = megabytes(row["setting"])
     return max(server, min(2 * int(row["graph_mb"]) + 64, MAX_BUILD_MEMORY_MB))
 
 
-def _megabytes(setting: str) -> int:
+def megabytes(setting: str) -> int:
+    """A memory setting as PostgreSQL shows it ('64MB', '1GB', '100000kB') in MB."""
     units = {"kB": 1 / 1024, "MB": 1, "GB": 1024, "TB": 1024 * 1024}
     for unit, scale in units.items():
         if setting.endswith(unit):
@@ -159,8 +196,10 @@ def _megabytes(setting: str) -> int:
 
 
 class _cancelled_by:
-    """While inside: `cancel()` becoming true cancels the statement the
-    connection is running (a build can take many minutes)."""
+    """While inside: whenever `cancel()` is true, the statement the
+    connection is running is cancelled (a build can take many minutes).
+    Sent again while it stays true: one that lands between statements is
+    lost. Left before the transaction ends, so its COMMIT is never hit."""
 
     def __init__(self, conn, cancel: Callable[[], bool]):
         self.conn, self.cancel = conn, cancel
@@ -179,4 +218,3 @@ class _cancelled_by:
         while not self.done.wait(0.2):
             if self.cancel():
                 self.conn.cancel_safe()
-                return

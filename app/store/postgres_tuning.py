@@ -42,7 +42,9 @@ CONFIDENCE_Z = 1.645
 REMEASURE_CHANGE = 0.2   # measured again when the children grew or shrank by a fifth
 EF_KEY, RECALL_KEY, CHILDREN_KEY = "hnsw_ef_search", "hnsw_recall_at_20", "hnsw_measured_children"
 GRAPH_KEY = "hnsw_measured_graph"  # the graph measured (postgres_graph): a rebuilt one is measured again
-KEYS = (EF_KEY, RECALL_KEY, CHILDREN_KEY, GRAPH_KEY)
+MET_KEY = "hnsw_target_met"        # "1" or "0": whether recall's lower bound reached the target
+REBUILD_KEY = "hnsw_rebuild_error"  # why the last try at a denser graph failed, if it did
+KEYS = (EF_KEY, RECALL_KEY, CHILDREN_KEY, GRAPH_KEY, MET_KEY, REBUILD_KEY)
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,14 @@ class Tuning:
 
     def meta(self) -> dict[str, str]:
         return {EF_KEY: str(self.ef_search), RECALL_KEY: f"{self.recall:.4f}",
-                CHILDREN_KEY: str(self.children), GRAPH_KEY: self.graph}
+                CHILDREN_KEY: str(self.children), GRAPH_KEY: self.graph,
+                MET_KEY: "1" if self.met else "0"}
+
+    @property
+    def wants_denser_graph(self) -> bool:
+        """Even the largest ef_search fell short, by its mean and not just
+        by its bound: a denser graph costs every later write, for good."""
+        return short_of_target(self.meta())
 
 
 def recorded_ef_search(meta: dict[str, str]) -> int:
@@ -67,26 +76,45 @@ def recorded_ef_search(meta: dict[str, str]) -> int:
     return min(max(value, 1), MAX_EF_SEARCH)
 
 
-def describe(meta: dict[str, str]) -> dict:
-    """What `index` reports: the setting askers use and what was measured for it."""
+def describe(meta: dict[str, str], graph: str, default_graph: str) -> dict:
+    """What `index` reports: the setting askers use and what was measured
+    for it, on `graph`, the graph the index has now (`default_graph`: the
+    one an index measured before graphs were recorded had)."""
     def number(key: str, kind):
         try:
             return kind(meta[key])
         except (KeyError, ValueError):
             return None
 
+    current = meta.get(GRAPH_KEY, default_graph) == graph  # else: rebuilt, not measured yet
     return {"method": "hnsw", "ef_search": recorded_ef_search(meta),
-            "recall_at_20": number(RECALL_KEY, float),
-            "measured_children": number(CHILDREN_KEY, int), "target": TARGET_RECALL}
+            "recall_at_20": number(RECALL_KEY, float) if current else None,
+            "measured_children": number(CHILDREN_KEY, int) if current else None,
+            "target": TARGET_RECALL, "rebuild_error": meta.get(REBUILD_KEY)}
 
 
-def needs_measuring(meta: dict[str, str], children: int, graph: str, default_graph: str) -> bool:
+def short_of_target(meta: dict[str, str]) -> bool:
+    """Whether the last measurement found even the largest ef_search short
+    (an index measured before the flag was recorded: by its mean)."""
+    try:
+        recall = float(meta[RECALL_KEY])
+    except (KeyError, ValueError):
+        return False
+    return meta.get(MET_KEY, "0") == "0" and recall < TARGET_RECALL
+
+
+def needs_measuring(meta: dict[str, str], children: int, graph: str, default_graph: str,
+                    can_densify: bool = False) -> bool:
     """Whether the index changed enough since it was last measured: its
     size, or its graph (`default_graph` is what an index measured before
-    graphs were recorded has)."""
+    graphs were recorded has); or it fell short of the target and a denser
+    graph could still be tried (`can_densify`: a try that failed, or an
+    index measured before denser graphs existed, is tried again)."""
     if children <= NEIGHBOURS:
         return False  # every child is among the 20: nothing for HNSW to miss
     if meta.get(GRAPH_KEY, default_graph) != graph:
+        return True
+    if can_densify and short_of_target(meta):
         return True
     try:
         measured = int(meta[CHILDREN_KEY])
@@ -160,7 +188,10 @@ def exact_neighbours(store, vector: str) -> list[float]:
     # Every child's vector is read from TOAST: the scan computes each
     # distance once, and only the 20 it keeps are measured again.
     with store.conn.transaction():
-        store.conn.execute("SET LOCAL enable_indexscan = off")  # the HNSW index is one
+        # The HNSW index is an index scan; a sequential scan is the exact one,
+        # whatever the session or the role's settings prefer.
+        store.conn.execute("SET LOCAL enable_indexscan = off")
+        store.conn.execute("SET LOCAL enable_seqscan = on")
         nearest = [row["id"] for row in store.rows(
             "SELECT id FROM chunks ORDER BY embedding <=> %s::vector LIMIT %s",
             (vector, NEIGHBOURS))]

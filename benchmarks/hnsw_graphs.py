@@ -1,0 +1,128 @@
+"""HNSW graphs compared on pgvector alone: what recall@20 each graph gives at
+each ef_search, and what it costs to build.
+
+    python benchmarks/hnsw_graphs.py [--size 500000] [--graphs 16/64 32/128] [--json]
+
+The vectors and questions are benchmarks/shared.py's (mixes of two real
+MiniLM vectors of the sample handbook's sentences with noise; 100 real
+question vectors), COPYed into a bare table of ids and vectors on the tests'
+PostgreSQL (tests/pg_server.py), so that no writing through the store is
+timed: each graph is built after the load, in memory, as the store's
+rebuild builds one (app/store/postgres_graph.py), then 100 questions are
+answered at each ef_search and compared with numpy's exact 20 nearest.
+This is the measurement behind postgres_graph.GRAPHS; `shared.py load
+--graph-after-load` measures the store's whole path instead.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import struct
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
+
+from shared import Precomputed, spread_vectors, start_server  # noqa: E402
+
+EF_SEARCH = (100, 200, 300, 500, 1000)
+BUILD_MEMORY = "8GB"  # the graph in memory, as the store's rebuild asks for (capped at 4 GB there)
+
+
+def copy_vectors(conn, vectors: np.ndarray) -> None:
+    """COPY … (FORMAT BINARY): pgvector's binary form is its dimension,
+    a reserved 0, then big-endian float4s."""
+    dim = vectors.shape[1]
+    with conn.cursor() as cur, cur.copy("COPY t (id, embedding) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.write(b"PGCOPY\n\xff\r\n\x00" + struct.pack("!ii", 0, 0))
+        for start in range(0, len(vectors), 10_000):
+            block = vectors[start:start + 10_000].astype(">f4")
+            copy.write(b"".join(
+                struct.pack("!hii", 2, 4, start + i) + struct.pack("!iHH", 4 + 4 * dim, dim, 0)
+                + row.tobytes() for i, row in enumerate(block)))
+        copy.write(struct.pack("!h", -1))
+
+
+def answer(conn, questions: np.ndarray, exact: list[set[int]], ef_search: int) -> dict:
+    conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
+    found, times = 0, []
+    for question, want in zip(questions, exact):
+        text = "[" + ",".join(repr(float(x)) for x in question) + "]"
+        began = time.perf_counter()
+        ids = [row[0] for row in conn.execute(
+            "SELECT id FROM t ORDER BY embedding <=> %s::vector LIMIT 20", [text])]
+        times.append(time.perf_counter() - began)
+        found += len(want & set(ids))
+    return {"recall_at_20": round(found / (20 * len(questions)), 3),
+            "p50_ms": round(1000 * float(np.percentile(times, 50)), 1)}
+
+
+def run(size: int, graphs: list[tuple[int, int]]) -> list[dict]:
+    import psycopg
+
+    from app.embedding.embedder import Embedder
+    from search import QUESTIONS
+
+    embedder = Embedder()
+    texts = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(100)]
+    cached = Precomputed(embedder, texts)
+    questions = np.array([cached.vectors[q] for q in texts], dtype=np.float32)
+    questions /= np.linalg.norm(questions, axis=1, keepdims=True)
+    vectors = spread_vectors(embedder, size)
+    exact = [set(np.argsort(1.0 - vectors @ q)[:20].tolist()) for q in questions]
+    server = start_server()
+    figures = []
+    try:
+        with psycopg.connect(server.uri("bench"), autocommit=True) as conn:
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            conn.execute(f"CREATE TABLE t (id int PRIMARY KEY, embedding vector({vectors.shape[1]}))")
+            copy_vectors(conn, vectors)
+            conn.execute(f"SET maintenance_work_mem = '{BUILD_MEMORY}'")
+            conn.execute("SET hnsw.iterative_scan = relaxed_order")  # as the store searches
+            for m, ef_construction in graphs:
+                began = time.perf_counter()
+                conn.execute("CREATE INDEX h ON t USING hnsw (embedding vector_cosine_ops) "
+                             f"WITH (m = {int(m)}, ef_construction = {int(ef_construction)})")
+                row = {"children": size, "m": m, "ef_construction": ef_construction,
+                       "build_s": round(time.perf_counter() - began, 1),
+                       "index_mb": conn.execute(
+                           "SELECT pg_relation_size('h') / 1048576").fetchone()[0],
+                       "by_ef_search": {ef: answer(conn, questions, exact, ef)
+                                        for ef in EF_SEARCH}}
+                print(json.dumps(row), file=sys.stderr, flush=True)  # an hour's run keeps each
+                figures.append(row)
+                conn.execute("DROP INDEX h")
+    finally:
+        server.stop()
+    return figures
+
+
+def table(figures: list[dict]) -> str:
+    lines = ["| children | m / ef_construction | build s | MB | "
+             + " | ".join(f"recall@20 at {ef}" for ef in EF_SEARCH) + " |",
+             "|---|---|---|---|" + "---|" * len(EF_SEARCH)]
+    for row in figures:
+        lines.append(f"| {row['children']:,} | {row['m']} / {row['ef_construction']} | "
+                     f"{row['build_s']} | {row['index_mb']} | " + " | ".join(
+                         str(row["by_ef_search"][ef]["recall_at_20"]) for ef in EF_SEARCH) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=500_000)
+    parser.add_argument("--graphs", nargs="+", default=["16/64", "32/128"],
+                        help="m/ef_construction of each graph to build")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    graphs = [tuple(int(part) for part in graph.split("/")) for graph in args.graphs]
+    figures = run(args.size, graphs)
+    print(json.dumps(figures, indent=2) if args.json else table(figures))
+
+
+if __name__ == "__main__":
+    main()
