@@ -89,9 +89,9 @@ def test_the_shared_index_measurement_is_said_and_can_only_be_cancelled(indexed_
     from app.ingest.indexer import Progress
 
     window, _ = indexed_window
-    window._on_progress(Progress("measuring", 3, 3, current="checking vector search against "
-                                                           "exact search"))
-    assert "shared index: checking vector search" in window.progress_label.text()
+    window._on_progress(Progress("measuring", 3, 3, current="checking the shared index's "
+                                                           "vector search against exact search"))
+    assert "Indexing: checking the shared index's vector search" in window.progress_label.text()
     assert window.cancel_button.isVisibleTo(window) and not window.skip_button.isVisibleTo(window)
 
 
