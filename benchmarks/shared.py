@@ -63,6 +63,9 @@ def start_server():
     server.start()
     with psycopg.connect(server.conninfo(), autocommit=True) as conn:
         conn.execute("CREATE DATABASE bench")
+        # As the owner of a server holding a million children would set it: an
+        # HNSW graph of that size (2 GB) is built in memory (postgres_graph).
+        conn.execute("ALTER DATABASE bench SET maintenance_work_mem = '4GB'")
     return server
 
 
