@@ -166,8 +166,11 @@ def test_a_small_change_does_not_measure_again_and_a_rebuild_forgets(pg_database
         assert store.meta()["hnsw_measured_children"] == "500"
         store.write_document(*document("extra.md", [["One more paragraph."]]))
         assert not store.vector_search_stale()
+        weak_graph(store)  # as good as a denser one here: not the default
         store.clear({"profile": "fitted"})
         assert "hnsw_ef_search" not in store.meta() and store.vector_search_stale() is False
+        # a re-index links every child in again: into the cheap default graph
+        assert postgres_graph.current(store) == postgres_graph.DEFAULT
         assert store.vector_search_info()["ef_search"] == postgres_tuning.DEFAULT_EF_SEARCH
 
 

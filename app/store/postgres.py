@@ -356,6 +356,11 @@ class PostgresStore:
             self.conn.execute("DELETE FROM documents")
             self.conn.execute("DELETE FROM index_meta")
             self._set_meta(meta)
+            # Linking each child into a denser graph costs three times as much,
+            # and a re-index writes them all: the default graph takes them, and
+            # the measurement after the run builds a denser one, in minutes, if
+            # the new index needs it.
+            postgres_graph.reset(self)
 
     # -- documents ------------------------------------------------------------------------------
     def documents(self) -> list[dict[str, Any]]:

@@ -88,6 +88,13 @@ def denser(graph: Graph) -> Graph | None:
     return next((step for step in GRAPHS if step.m > graph.m), None)
 
 
+def reset(store) -> None:
+    """Back to the default graph (an empty index: at once), in the caller's transaction."""
+    if current(store) != DEFAULT:
+        store.conn.execute(f"DROP INDEX IF EXISTS {INDEX}")
+        _create(store, DEFAULT, INDEX)
+
+
 def rebuild(store, graph: Graph, cancel: Callable[[], bool] = lambda: False,
             lock_timeout_s: float = SWAP_LOCK_TIMEOUT_S) -> None:
     """Build `graph` over every child and put it in the old one's place.
@@ -143,8 +150,8 @@ def _build(store, graph: Graph, cancel: Callable[[], bool]) -> None:
         _create(store, graph)
 
 
-def _create(store, graph: Graph) -> None:
-    store.conn.execute(f"CREATE INDEX {INDEX}_next ON chunks USING hnsw(embedding "
+def _create(store, graph: Graph, name: str = f"{INDEX}_next") -> None:
+    store.conn.execute(f"CREATE INDEX {name} ON chunks USING hnsw(embedding "
                        f"vector_cosine_ops) WITH ({graph.options()})")
 
 
