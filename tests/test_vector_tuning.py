@@ -499,3 +499,30 @@ def test_an_indexer_killed_during_a_long_build_frees_the_index_within_seconds(pg
             time.sleep(0.2)
         with store.writer_lock():  # free: no IndexBusy naming the dead run
             assert leftover_indexes(store) == []
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_cancel_while_measuring_says_cancelled_and_the_next_run_measures(pg_database, tmp_path,
+                                                                        embedder):
+    from app.ingest.indexer import Indexer
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    for number in range(4):
+        (folder / f"policy-{number}.md").write_text(f"# Policy {number}\n\n" + "".join(
+            f"## Rule {i}\n\nStaff file form {number}-{i} within {i + 2} days.\n\n"
+            for i in range(8)))
+    with open_store(ServerLocation(pg_database.uri)) as store:
+        indexer = Indexer(store, embedder)
+
+        def press_cancel(progress):  # as the window's Cancel does, once measuring starts
+            if progress.stage == "measuring":
+                indexer.cancel.set()
+
+        indexer.on_progress = press_cancel
+        report = indexer.run(folder)
+        assert report.cancelled and report.count("indexed") == 4  # the files are in
+        assert "hnsw_measured_children" not in store.meta()
+        assert Indexer(store, embedder).run(folder).cancelled is False
+        assert store.meta()["hnsw_measured_children"] == str(store.chunk_count())

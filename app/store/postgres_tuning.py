@@ -16,6 +16,8 @@ probes made from the index's own children (probe_vectors) have their exact
 increasing ef_search; the first setting whose recall reaches TARGET_RECALL
 (its lower bound over the probes) is recorded in index_meta, and every
 connection to the index uses it (PostgresStore._set_search_settings).
+Where even the largest falls short, the graph itself is rebuilt denser
+(postgres_graph) and measured again.
 """
 from __future__ import annotations
 
