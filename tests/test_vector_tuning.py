@@ -218,6 +218,17 @@ def test_a_measurement_that_fails_keeps_the_setting_and_the_index(monkeypatch, c
     assert "could not measure" in caplog.text and "statement timeout" in caplog.text
 
 
+def policies(tmp_path, count: int):
+    """A folder of `count` small policies, eight rules each: enough children to measure."""
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    for number in range(count):
+        (folder / f"policy-{number}.md").write_text(f"# Policy {number}\n\n" + "".join(
+            f"## Rule {i}\n\nStaff file form {number}-{i} within {i + 2} days.\n\n"
+            for i in range(8)))
+    return folder
+
+
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_an_index_never_measured_is_measured_by_a_run_with_no_changes(pg_database, tmp_path,
@@ -226,12 +237,7 @@ def test_an_index_never_measured_is_measured_by_a_run_with_no_changes(pg_databas
     measurement was cut short, must not wait for a file to change."""
     from app.ingest.indexer import Indexer
 
-    folder = tmp_path / "handbook"
-    folder.mkdir()
-    for number in range(6):
-        (folder / f"policy-{number}.md").write_text(f"# Policy {number}\n\n" + "".join(
-            f"## Rule {i}\n\nStaff file form {number}-{i} within {i + 2} days.\n\n"
-            for i in range(8)))
+    folder = policies(tmp_path, 6)
     with open_store(ServerLocation(pg_database.uri)) as store:
         Indexer(store, embedder).run(folder)
         assert store.chunk_count() > postgres_tuning.NEIGHBOURS
@@ -326,6 +332,42 @@ def test_the_swap_waits_for_askers_and_gives_up_rather_than_stall_them(pg_databa
         assert leftover_indexes(writer) == []
 
 
+def kill_child_when(store, script: str, uri: str, condition: str) -> int:
+    """Run `script` (it prints its server session's pid first), SIGKILL it
+    once its session matches `condition` (SQL on pg_stat_activity), and
+    return that session's pid."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    child = subprocess.Popen([sys.executable, "-c", script, uri],
+                             cwd=Path(__file__).resolve().parent.parent,
+                             stdout=subprocess.PIPE, text=True)
+    backend = int(child.stdout.readline())
+    deadline = time.monotonic() + 60
+    while not store.rows(f"SELECT 1 FROM pg_stat_activity WHERE pid = %s AND {condition}",
+                         (backend,)):
+        assert time.monotonic() < deadline and child.poll() is None
+        time.sleep(0.05)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    return backend
+
+
+def session_ends(store, backend: int, within_s: float = 60) -> bool:
+    import time
+
+    deadline = time.monotonic() + within_s
+    while store.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (backend,)):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
 REBUILD_CHILD = """
 import sys
 from app.store import postgres_graph
@@ -342,35 +384,16 @@ def test_an_indexer_killed_while_it_swaps_graphs_leaves_the_old_graph(pg_databas
     """The worst moment: the new graph is built and waits (behind an asker's
     question) to take the old one's place. Killed there, nothing of it may
     remain and the old graph must still answer."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
     location = ServerLocation(pg_database.uri)
     with open_store(location) as writer, open_store(location, create=False) as asker:
         weak_graph(writer)
         write_vectors(writer, clustered(600))
         with asker.snapshot():  # a question in progress holds the table
             asker.vector_search(clustered(1, seed=9)[0], 20, None)
-            child = subprocess.Popen([sys.executable, "-c", REBUILD_CHILD, pg_database.uri],
-                                     cwd=Path(__file__).resolve().parent.parent,
-                                     stdout=subprocess.PIPE, text=True)
-            backend = int(child.stdout.readline())
-            deadline = time.monotonic() + 60
-            while not writer.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s AND "
-                                  "wait_event_type = 'Lock' AND query LIKE 'DROP INDEX%%'",
-                                  (backend,)):
-                assert time.monotonic() < deadline and child.poll() is None
-                time.sleep(0.05)
-            os.kill(child.pid, signal.SIGKILL)
-            child.wait()
-        deadline = time.monotonic() + 60  # the server ends the session at its next step
-        while writer.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (backend,)):
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+            backend = kill_child_when(writer, REBUILD_CHILD, pg_database.uri,
+                                      "wait_event_type = 'Lock' AND query LIKE 'DROP INDEX%%'")
+        # the server ends the session at its next step
+        assert session_ends(writer, backend), "the dead indexer's session lives on"
         assert postgres_graph.current(writer) == postgres_graph.Graph(2, 4)
         assert leftover_indexes(writer) == []
         assert len(asker.vector_search(clustered(1, seed=8)[0], 20, None)) == 20
@@ -472,31 +495,13 @@ def test_an_indexer_killed_during_a_long_build_frees_the_index_within_seconds(pg
     build is one statement of many minutes: without the client check the
     killed indexer's session would go on building, holding the writer lock,
     and the next `index` would name the maintainer's own dead run."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
     location = ServerLocation(pg_database.uri)
     with open_store(location) as store:
         write_vectors(store, clustered(300))
-        child = subprocess.Popen([sys.executable, "-c", SLOW_BUILD_CHILD, pg_database.uri],
-                                 cwd=Path(__file__).resolve().parent.parent,
-                                 stdout=subprocess.PIPE, text=True)
-        backend = int(child.stdout.readline())
-        deadline = time.monotonic() + 60
-        while not store.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s AND "
-                             "query LIKE 'SELECT pg_sleep%%'", (backend,)):
-            assert time.monotonic() < deadline and child.poll() is None
-            time.sleep(0.05)
-        os.kill(child.pid, signal.SIGKILL)
-        child.wait()
-        deadline = time.monotonic() + 60  # CLIENT_CHECK is 5 s; the statement, 600
-        while store.rows("SELECT 1 FROM pg_stat_activity WHERE pid = %s", (backend,)):
-            assert time.monotonic() < deadline, "the dead indexer's session is still building"
-            time.sleep(0.2)
+        backend = kill_child_when(store, SLOW_BUILD_CHILD, pg_database.uri,
+                                  "query LIKE 'SELECT pg_sleep%%'")
+        # within 60 s: CLIENT_CHECK is 5 s; the statement, 600
+        assert session_ends(store, backend), "the dead indexer's session is still building"
         with store.writer_lock():  # free: no IndexBusy naming the dead run
             assert leftover_indexes(store) == []
 
@@ -507,12 +512,7 @@ def test_cancel_while_measuring_says_cancelled_and_the_next_run_measures(pg_data
                                                                         embedder):
     from app.ingest.indexer import Indexer
 
-    folder = tmp_path / "handbook"
-    folder.mkdir()
-    for number in range(4):
-        (folder / f"policy-{number}.md").write_text(f"# Policy {number}\n\n" + "".join(
-            f"## Rule {i}\n\nStaff file form {number}-{i} within {i + 2} days.\n\n"
-            for i in range(8)))
+    folder = policies(tmp_path, 4)
     with open_store(ServerLocation(pg_database.uri)) as store:
         indexer = Indexer(store, embedder)
 
