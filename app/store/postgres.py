@@ -350,10 +350,12 @@ class PostgresStore:
 
     def clear(self, meta: dict[str, str]) -> None:
         with self.conn.transaction():
-            self.conn.execute("DELETE FROM chunks")
+            # TRUNCATE, not DELETE: a million children's postings are not
+            # deleted one by one, and the graph below is built over an empty
+            # table (an index build also takes the rows its own transaction
+            # deleted). Askers wait the instant it takes.
+            self.conn.execute("TRUNCATE postings, chunks, sections, documents")
             self.conn.execute("UPDATE lexical_stats SET chunks = 0, words = 0")
-            self.conn.execute("DELETE FROM sections")
-            self.conn.execute("DELETE FROM documents")
             self.conn.execute("DELETE FROM index_meta")
             self._set_meta(meta)
             # Linking each child into a denser graph costs three times as much,
@@ -679,7 +681,13 @@ class PostgresStore:
         was (the index itself is complete) and the next run tries again."""
         children = self.chunk_count()
         graph = postgres_graph.current(self)
-        tuning = self._measure_graph(children, graph, cancel)
+        meta = self._tuning_meta()
+        tuning = postgres_tuning.Tuning.recorded(meta)
+        if tuning is None or not tuning.wants_denser_graph or postgres_tuning.needs_measuring(
+                meta, children, str(graph), str(postgres_graph.DEFAULT)):
+            tuning = self._measure_graph(children, graph, cancel)
+        # else: measured short on this very graph at about this size (a
+        # rebuild that failed or was cancelled): straight to the rebuild
         while tuning is not None and tuning.wants_denser_graph and not cancel():
             denser = postgres_graph.denser(graph)
             if denser is None:
@@ -693,10 +701,10 @@ class PostgresStore:
                 log.warning("could not rebuild the HNSW graph of %s with %s (%s); the old "
                             "graph stays, and the next indexing run tries again",
                             self.location, denser.options(), error)
-                self.set_meta({postgres_tuning.REBUILD_KEY: str(error)})
+                if not cancel():  # a cancel is the maintainer's choice, not a fault to report
+                    self.set_meta({postgres_tuning.REBUILD_KEY: str(error)})
                 return
-            self.conn.execute("DELETE FROM index_meta WHERE key = %s",
-                              (postgres_tuning.REBUILD_KEY,))
+            self._forget_rebuild_error()
             graph = denser
             on_step("checking the shared index's denser graph against exact search")
             tuning = self._measure_graph(children, graph, cancel)
@@ -717,8 +725,13 @@ class PostgresStore:
         log.info("HNSW (%s): ef_search %d gives recall@20 %.3f against exact search at %d "
                  "children", graph, tuning.ef_search, tuning.recall, children)
         self.set_meta(tuning.meta())
+        if not tuning.wants_denser_graph:  # a failed try at a denser graph is moot now
+            self._forget_rebuild_error()
         self.ef_search = self._set_search_settings()
         return tuning
+
+    def _forget_rebuild_error(self) -> None:
+        self.conn.execute("DELETE FROM index_meta WHERE key = %s", (postgres_tuning.REBUILD_KEY,))
 
     def vector_search_info(self) -> dict[str, Any]:
         graph = postgres_graph.current(self)

@@ -31,6 +31,7 @@ from typing import Callable
 log = logging.getLogger(__name__)
 
 INDEX = "chunks_embedding"
+NEXT = f"{INDEX}_next"  # the graph being built, until it takes INDEX's place
 
 
 @dataclass(frozen=True, order=True)
@@ -52,12 +53,15 @@ DEFAULT = Graph(16, 64)  # pgvector's own, what migration 1 builds
 GRAPHS = (DEFAULT, Graph(32, 128), Graph(64, 256))
 # pgvector builds a graph that fits in maintenance_work_mem in memory, many
 # times faster than one linked in child by child (174 s for 500,000
-# children, against 48 minutes of writing them with the graph). The
-# session asks for twice the old graph's size (a denser one holds more
-# links), never less than the server or the connection gives it, and on
-# its own never more than this: a parallel build takes all of it as shared
-# memory at once, and a shared server's owner decides how much that may be
-# (`options=-c maintenance_work_mem=4GB` in the URI, or ALTER ROLE … SET).
+# children with 8 GB, against 48 minutes of writing them with the graph);
+# what does not fit is linked in on disk, child by child. The session asks
+# for twice the old graph's size (a denser one holds more links), never
+# less than the server or the connection gives it, and on its own never
+# more than this: a parallel build takes all of it as shared memory at
+# once, and a shared server's owner decides how much that may be. 1 GB
+# holds about 380,000 children of the m-32 graph by pgvector's estimate;
+# 500,000 want about 2 GB (`options=-c maintenance_work_mem=2GB` in the
+# URI, or ALTER ROLE … SET maintenance_work_mem).
 MAX_BUILD_MEMORY_MB = 1024
 # A question queued behind the swap waits at most this long, well within
 # the window's own statement limit (5 s); the swap tries a few times.
@@ -75,9 +79,9 @@ class RebuildFailed(Exception):
 
 def current(store) -> Graph:
     """The graph the index has now (pgvector's defaults where none were given)."""
+    # Found as every other statement finds it, through the search path.
     rows = store.rows("SELECT coalesce(reloptions, '{}') AS options FROM pg_class "
-                      "WHERE relname = %s AND relnamespace = current_schema()::regnamespace",
-                      (INDEX,))
+                      "WHERE oid = to_regclass(%s)", (INDEX,))
     options = dict(option.split("=", 1) for option in rows[0]["options"]) if rows else {}
     return Graph(int(options.get("m", DEFAULT.m)),
                  int(options.get("ef_construction", DEFAULT.ef_construction)))
@@ -89,7 +93,9 @@ def denser(graph: Graph) -> Graph | None:
 
 
 def reset(store) -> None:
-    """Back to the default graph (an empty index: at once), in the caller's transaction."""
+    """Back to the default graph, in the caller's transaction, which has
+    just emptied the table with TRUNCATE (after a DELETE, the build would
+    still link in every row the transaction deleted): at once."""
     if current(store) != DEFAULT:
         store.conn.execute(f"DROP INDEX IF EXISTS {INDEX}")
         _create(store, DEFAULT, INDEX)
@@ -117,17 +123,30 @@ def rebuild(store, graph: Graph, cancel: Callable[[], bool] = lambda: False,
 
 
 def _prepare(store) -> None:
-    """This transaction's settings: memory for an in-memory build, no
-    statement limit (Cancel and the client check stop it instead), and a
-    server that notices when the indexer is gone."""
+    """This transaction's settings: no time limits of the role's or the
+    server's (a build takes as long as it takes; Cancel and the client
+    check stop it instead), a server that notices when the indexer is
+    gone, and memory for an in-memory build."""
+    store.conn.execute("SET LOCAL statement_timeout = 0")  # first: it covers what follows
+    store.conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")  # the swap's pauses
+    version = store.conn.info.server_version
+    _try_setting(store, "transaction_timeout", "0", version >= 170000)
+    _try_setting(store, "client_connection_check_interval", CLIENT_CHECK, version >= 140000)
     store.conn.execute(f"SET LOCAL maintenance_work_mem = '{_build_memory_mb(store)}MB'")
-    store.conn.execute("SET LOCAL statement_timeout = 0")
-    if store.conn.info.server_version >= 140000:  # client_connection_check_interval: 14
-        store.conn.execute("SAVEPOINT check_client")
-        try:
-            store.conn.execute(f"SET LOCAL client_connection_check_interval = '{CLIENT_CHECK}'")
-        except Exception:  # a platform without the check: the build still works
-            store.conn.execute("ROLLBACK TO SAVEPOINT check_client")
+
+
+def _try_setting(store, name: str, value: str, known: bool) -> None:
+    """SET LOCAL a setting the server may not have (by version, or, for
+    the client check, by platform): the build works without it."""
+    import psycopg
+
+    if not known:
+        return
+    store.conn.execute(f"SAVEPOINT {name}")
+    try:
+        store.conn.execute(f"SET LOCAL {name} = '{value}'")
+    except psycopg.Error:
+        store.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
 
 
 def _build(store, graph: Graph, cancel: Callable[[], bool]) -> None:
@@ -136,9 +155,9 @@ def _build(store, graph: Graph, cancel: Callable[[], bool]) -> None:
     _stop_if(cancel)
     store.conn.execute("SAVEPOINT build")
     try:
-        _create(store, graph)
+        _create(store, graph, NEXT)
     except psycopg.errors.DiskFull as error:
-        if "shared memory" not in str(error):
+        if not _out_of_shared_memory(error):
             raise  # the disk itself: another build would fail the same way
         # A parallel build keeps its graph in POSIX shared memory, which a
         # container caps at 64 MB unless told otherwise (pgvector #453);
@@ -147,10 +166,17 @@ def _build(store, graph: Graph, cancel: Callable[[], bool]) -> None:
         log.info("the parallel HNSW build ran out of shared memory; building in one process")
         store.conn.execute("SET LOCAL max_parallel_maintenance_workers = 0")
         _stop_if(cancel)
-        _create(store, graph)
+        _create(store, graph, NEXT)
 
 
-def _create(store, graph: Graph, name: str = f"{INDEX}_next") -> None:
+def _out_of_shared_memory(error) -> bool:
+    """Raised by PostgreSQL's dynamic shared memory code (dsm_impl.c); by
+    its English message where the server does not say where."""
+    where = error.diag.source_function or ""
+    return where.startswith("dsm_impl") or "shared memory" in str(error)
+
+
+def _create(store, graph: Graph, name: str) -> None:
     store.conn.execute(f"CREATE INDEX {name} ON chunks USING hnsw(embedding "
                        f"vector_cosine_ops) WITH ({graph.options()})")
 
@@ -170,7 +196,7 @@ def _swap(store, lock_timeout_s: float, cancel: Callable[[], bool]) -> None:
         store.conn.execute("SAVEPOINT swap")
         try:
             store.conn.execute(f"DROP INDEX IF EXISTS {INDEX}")  # none: built after a load
-            store.conn.execute(f"ALTER INDEX {INDEX}_next RENAME TO {INDEX}")
+            store.conn.execute(f"ALTER INDEX {NEXT} RENAME TO {INDEX}")
             return
         except psycopg.errors.LockNotAvailable:
             store.conn.execute("ROLLBACK TO SAVEPOINT swap")

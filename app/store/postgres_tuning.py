@@ -62,6 +62,15 @@ class Tuning:
                 CHILDREN_KEY: str(self.children), GRAPH_KEY: self.graph,
                 MET_KEY: "1" if self.met else "0"}
 
+    @classmethod
+    def recorded(cls, meta: dict[str, str]) -> "Tuning | None":
+        """What the last measurement recorded, if it recorded all of it."""
+        try:
+            return cls(int(meta[EF_KEY]), float(meta[RECALL_KEY]), int(meta[CHILDREN_KEY]),
+                       meta[GRAPH_KEY], meta[MET_KEY] == "1")
+        except (KeyError, ValueError):
+            return None
+
     @property
     def wants_denser_graph(self) -> bool:
         """Even the largest ef_search fell short, by its mean and not just
@@ -88,10 +97,11 @@ def describe(meta: dict[str, str], graph: str, default_graph: str) -> dict:
         except (KeyError, ValueError):
             return None
 
-    current = meta.get(GRAPH_KEY, default_graph) == graph  # else: rebuilt, not measured yet
+    # else: rebuilt since, and not measured yet
+    this_graph = meta.get(GRAPH_KEY, default_graph) == graph
     return {"method": "hnsw", "ef_search": recorded_ef_search(meta),
-            "recall_at_20": number(RECALL_KEY, float) if current else None,
-            "measured_children": number(CHILDREN_KEY, int) if current else None,
+            "recall_at_20": number(RECALL_KEY, float) if this_graph else None,
+            "measured_children": number(CHILDREN_KEY, int) if this_graph else None,
             "target": TARGET_RECALL, "rebuild_error": meta.get(REBUILD_KEY)}
 
 
