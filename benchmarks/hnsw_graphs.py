@@ -1,7 +1,8 @@
 """HNSW graphs compared on pgvector alone: what recall@20 each graph gives at
 each ef_search, and what it costs to build.
 
-    python benchmarks/hnsw_graphs.py [--size 500000] [--graphs 16/64 32/128] [--json]
+    python benchmarks/hnsw_graphs.py [--size 500000] [--graphs 16/64 32/128]
+                                     [--quantized] [--json]
 
 The vectors and questions are benchmarks/shared.py's (mixes of two real
 MiniLM vectors of the sample handbook's sentences with noise; 100 real
@@ -12,6 +13,11 @@ rebuild builds one (app/store/postgres_graph.py), then 100 questions are
 answered at each ef_search and compared with numpy's exact 20 nearest.
 This is the measurement behind postgres_graph.GRAPHS; `shared.py load
 --graph-after-load` measures the store's whole path instead.
+
+--quantized also measures what pgvector offers for cheaper searches: the
+default graph over half-precision copies (halfvec), and a graph over
+binary codes (one bit per dimension, Hamming distance) whose candidates
+are re-ranked by exact cosine distance over the full vectors.
 """
 from __future__ import annotations
 
@@ -64,7 +70,55 @@ def answer(conn, questions: np.ndarray, exact: list[set[int]], ef_search: int) -
             "p50_ms": round(1000 * float(np.percentile(times, 50)), 1)}
 
 
-def run(size: int, graphs: list[tuple[int, int]]) -> list[dict]:
+def answer_sql(conn, questions, exact, ef_search: int, sql: str) -> dict:
+    """Like `answer`, with any query taking the question's vector (as often as it asks)."""
+    conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
+    found, times = 0, []
+    for question, want in zip(questions, exact):
+        text = "[" + ",".join(repr(float(x)) for x in question) + "]"
+        began = time.perf_counter()
+        ids = [row[0] for row in conn.execute(sql, [text] * sql.count("%s"))]
+        times.append(time.perf_counter() - began)
+        found += len(want & set(ids))
+    return {"recall_at_20": round(found / (20 * len(questions)), 3),
+            "p50_ms": round(1000 * float(np.percentile(times, 50)), 1)}
+
+
+QUANTIZED = {
+    # the default graph over half-precision copies of the vectors
+    "halfvec": ("CREATE INDEX h ON t USING hnsw ((embedding::halfvec({dim})) halfvec_cosine_ops)",
+                "SELECT id FROM t ORDER BY embedding::halfvec({dim}) <=> %s::halfvec({dim}) "
+                "LIMIT 20"),
+    # binary codes: {candidates} nearest by Hamming distance, re-ranked exactly
+    "binary": ("CREATE INDEX h ON t USING hnsw ((binary_quantize(embedding)::bit({dim})) "
+               "bit_hamming_ops)",
+               "SELECT id FROM (SELECT id, embedding FROM t ORDER BY "
+               "binary_quantize(embedding)::bit({dim}) <~> binary_quantize(%s::vector) "
+               "LIMIT {candidates}) c ORDER BY embedding <=> %s::vector LIMIT 20"),
+}
+
+
+def quantized(conn, dim: int, questions, exact) -> list[dict]:
+    rows = []
+    for kind, (create, query) in QUANTIZED.items():
+        began = time.perf_counter()
+        conn.execute(create.format(dim=dim))
+        row = {"kind": kind, "build_s": round(time.perf_counter() - began, 1),
+               "index_mb": conn.execute("SELECT pg_relation_size('h') / 1048576").fetchone()[0]}
+        if kind == "halfvec":
+            row["by_ef_search"] = {ef: answer_sql(conn, questions, exact, ef,
+                                                  query.format(dim=dim)) for ef in EF_SEARCH}
+        else:  # as many candidates as ef_search keeps
+            row["by_ef_search"] = {ef: answer_sql(conn, questions, exact, ef,
+                                                  query.format(dim=dim, candidates=ef))
+                                   for ef in EF_SEARCH}
+        print(json.dumps(row), file=sys.stderr, flush=True)
+        rows.append(row)
+        conn.execute("DROP INDEX h")
+    return rows
+
+
+def run(size: int, graphs: list[tuple[int, int]], with_quantized: bool = False) -> list[dict]:
     import psycopg
 
     from app.embedding.embedder import Embedder
@@ -99,6 +153,8 @@ def run(size: int, graphs: list[tuple[int, int]]) -> list[dict]:
                 print(json.dumps(row), file=sys.stderr, flush=True)  # an hour's run keeps each
                 figures.append(row)
                 conn.execute("DROP INDEX h")
+            if with_quantized:
+                figures += quantized(conn, vectors.shape[1], questions, exact)
     finally:
         server.stop()
     return figures
@@ -109,6 +165,11 @@ def table(figures: list[dict]) -> str:
              + " | ".join(f"recall@20 at {ef}" for ef in EF_SEARCH) + " |",
              "|---|---|---|---|" + "---|" * len(EF_SEARCH)]
     for row in figures:
+        if "kind" in row:
+            lines.append(f"| | {row['kind']} | {row['build_s']} | {row['index_mb']} | "
+                         + " | ".join(str(row["by_ef_search"][ef]["recall_at_20"])
+                                      for ef in EF_SEARCH) + " |")
+            continue
         lines.append(f"| {row['children']:,} | {row['m']} / {row['ef_construction']} | "
                      f"{row['build_s']} | {row['index_mb']} | " + " | ".join(
                          str(row["by_ef_search"][ef]["recall_at_20"]) for ef in EF_SEARCH) + " |")
@@ -118,12 +179,14 @@ def table(figures: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=500_000)
-    parser.add_argument("--graphs", nargs="+", default=["16/64", "32/128"],
+    parser.add_argument("--graphs", nargs="*", default=["16/64", "32/128"],
                         help="m/ef_construction of each graph to build")
+    parser.add_argument("--quantized", action="store_true",
+                        help="also half-precision and binary-code graphs (see above)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     graphs = [tuple(int(part) for part in graph.split("/")) for graph in args.graphs]
-    figures = run(args.size, graphs)
+    figures = run(args.size, graphs, args.quantized)
     print(json.dumps(figures, indent=2) if args.json else table(figures))
 
 
