@@ -3,6 +3,8 @@ postgres_tuning.py): the setting reaches recall@20 ≥ 0.98 against exact
 search on the index's own vectors, is recorded, and every connection uses it."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 import pytest
 
@@ -258,6 +260,27 @@ def weak_graph(store) -> None:
                        "(embedding vector_cosine_ops) WITH (m = 2, ef_construction = 4)")
 
 
+@contextmanager
+def weak_store(pg_database, children: int = 300):
+    """A store of `children` clustered children over the weakest graph."""
+    with open_store(ServerLocation(pg_database.uri)) as store:
+        weak_graph(store)
+        write_vectors(store, clustered(children))
+        yield store
+
+
+def rebuild_with_session(pg_database, monkeypatch, create, setting: str, value: str) -> str:
+    """A weak graph rebuilt to the default one, with `create` standing in
+    for CREATE INDEX and `setting` SET for the session first: the
+    setting's value after."""
+    monkeypatch.setattr(postgres_graph, "_create", create)
+    with weak_store(pg_database) as store:
+        store.conn.execute(f"SET {setting} = {value}")
+        postgres_graph.rebuild(store, postgres_graph.DEFAULT)
+        assert postgres_graph.current(store) == postgres_graph.DEFAULT
+        return store.value(f"SHOW {setting}")
+
+
 def leftover_indexes(store) -> list[str]:
     return [row["name"] for row in store.rows(
         "SELECT indexrelid::regclass::text AS name FROM pg_index "
@@ -300,9 +323,7 @@ def test_a_graph_no_ef_search_can_save_is_rebuilt_denser_and_askers_use_it(pg_da
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_a_cancelled_rebuild_keeps_the_old_graph(pg_database):
-    with open_store(ServerLocation(pg_database.uri)) as store:
-        weak_graph(store)
-        write_vectors(store, clustered(CHILDREN))
+    with weak_store(pg_database, CHILDREN) as store:
         with pytest.raises(postgres_graph.RebuildFailed, match="cancelled"):
             postgres_graph.rebuild(store, postgres_graph.DEFAULT, cancel=lambda: True)
         assert postgres_graph.current(store) == postgres_graph.Graph(2, 4)
@@ -420,9 +441,7 @@ def test_cancel_stops_a_build_in_progress(pg_database, monkeypatch):
         store.conn.execute("SELECT pg_sleep(60)")  # stands in for a long CREATE INDEX
 
     monkeypatch.setattr(postgres_graph, "_create", slow_build)
-    with open_store(ServerLocation(pg_database.uri)) as store:
-        weak_graph(store)
-        write_vectors(store, clustered(300))
+    with weak_store(pg_database) as store:
         # Cancel pressed while the build runs (not before: that is checked first)
         with pytest.raises(postgres_graph.RebuildFailed, match="cancelled"):
             postgres_graph.rebuild(store, postgres_graph.DEFAULT,
@@ -452,15 +471,10 @@ def test_a_container_short_of_shared_memory_builds_in_one_process(pg_database, m
                 "USING ERRCODE = 'disk_full'; END $$")
         real(store, graph, name)
 
-    monkeypatch.setattr(postgres_graph, "_create", short_of_shared_memory_once)
-    with open_store(ServerLocation(pg_database.uri)) as store:
-        weak_graph(store)
-        write_vectors(store, clustered(300))
-        store.conn.execute("SET max_parallel_maintenance_workers = 2")
-        postgres_graph.rebuild(store, postgres_graph.DEFAULT)
-        assert postgres_graph.current(store) == postgres_graph.DEFAULT
-        assert workers == ["2", "0"]
-        assert store.value("SHOW max_parallel_maintenance_workers") == "2"  # for the build only
+    after = rebuild_with_session(pg_database, monkeypatch, short_of_shared_memory_once,
+                                 "max_parallel_maintenance_workers", "2")
+    assert workers == ["2", "0"]
+    assert after == "2"  # one process for the build only
 
 
 @pytest.mark.postgres
@@ -475,14 +489,8 @@ def test_a_role_statement_limit_does_not_cut_a_build_short(pg_database, monkeypa
         store.conn.execute("SELECT pg_sleep(0.5)")  # longer than the limit below
         real(store, graph, name)
 
-    monkeypatch.setattr(postgres_graph, "_create", slow_build)
-    with open_store(ServerLocation(pg_database.uri)) as store:
-        weak_graph(store)
-        write_vectors(store, clustered(300))
-        store.conn.execute("SET statement_timeout = 200")
-        postgres_graph.rebuild(store, postgres_graph.DEFAULT)
-        assert postgres_graph.current(store) == postgres_graph.DEFAULT
-        assert store.value("SHOW statement_timeout") == "200ms"
+    assert rebuild_with_session(pg_database, monkeypatch, slow_build,
+                                "statement_timeout", "200") == "200ms"
 
 
 @pytest.mark.postgres
