@@ -22,11 +22,11 @@ def test_what_is_recorded_is_used_and_when_it_is_measured_again():
     dense = "m=32,ef_construction=128"
     recorded = {"hnsw_ef_search": "500", "hnsw_recall_at_20": "0.99",
                 "hnsw_measured_children": "9000"}
-    assert postgres_tuning.describe(recorded, default, default) == {
+    assert postgres_tuning.describe(recorded, default) == {
         "method": "hnsw", "ef_search": 500, "recall_at_20": 0.99, "measured_children": 9000,
         "target": 0.98, "rebuild_error": None}
     # rebuilt since (and its measurement cut short): the old graph's recall is not this one's
-    assert postgres_tuning.describe(recorded, dense, default)["recall_at_20"] is None
+    assert postgres_tuning.describe(recorded, dense)["recall_at_20"] is None
     assert postgres_tuning.recorded_ef_search({"hnsw_ef_search": "5000"}) == 1000  # pgvector's cap
     assert postgres_tuning.recorded_ef_search({"hnsw_ef_search": "many"}) == 300
     measured = {"hnsw_measured_children": "100000", "hnsw_measured_graph": "m=16,ef_construction=64"}
@@ -36,7 +36,7 @@ def test_what_is_recorded_is_used_and_when_it_is_measured_again():
     assert postgres_tuning.lower_bound([1.0] * 50) == 1.0
 
     def stale(meta, children, graph=default, can_densify=True):
-        return postgres_tuning.needs_measuring(meta, children, graph, default, can_densify)
+        return postgres_tuning.needs_measuring(meta, children, graph, can_densify)
 
     assert stale({}, 5_000)
     assert not stale({}, 20)              # all of them are the 20 nearest

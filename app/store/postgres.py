@@ -669,8 +669,7 @@ class PostgresStore:
         (postgres_tuning, postgres_graph)."""
         graph = postgres_graph.current(self)
         return postgres_tuning.needs_measuring(
-            self._tuning_meta(), self.chunk_count(), str(graph), str(postgres_graph.DEFAULT),
-            can_densify=postgres_graph.denser(graph) is not None)
+            self._tuning_meta(), self.chunk_count(), str(graph), can_densify=postgres_graph.denser(graph) is not None)
 
     def measure_vector_search(self, cancel: Callable[[], bool] = lambda: False,
                               on_step: Callable[[str], None] = lambda step: None) -> None:
@@ -684,7 +683,7 @@ class PostgresStore:
         meta = self._tuning_meta()
         tuning = postgres_tuning.Tuning.recorded(meta)
         if tuning is None or not tuning.wants_denser_graph or postgres_tuning.needs_measuring(
-                meta, children, str(graph), str(postgres_graph.DEFAULT)):
+                meta, children, str(graph)):
             tuning = self._measure_graph(children, graph, cancel)
         # else: measured short on this very graph at about this size (a
         # rebuild that failed or was cancelled): straight to the rebuild
@@ -735,8 +734,7 @@ class PostgresStore:
 
     def vector_search_info(self) -> dict[str, Any]:
         graph = postgres_graph.current(self)
-        return postgres_tuning.describe(self._tuning_meta(), str(graph),
-                                        str(postgres_graph.DEFAULT)) | {
+        return postgres_tuning.describe(self._tuning_meta(), str(graph)) | {
             "graph": {"m": graph.m, "ef_construction": graph.ef_construction}}
 
     def _tuning_meta(self) -> dict[str, str]:

@@ -26,6 +26,8 @@ from typing import Callable
 
 import numpy as np
 
+from app.store import postgres_graph
+
 TARGET_RECALL = 0.98
 # Never fewer than 200: Settings lets search take up to 100 children from
 # KNN, and a document filter (deprecated documents are left out by default)
@@ -47,6 +49,8 @@ GRAPH_KEY = "hnsw_measured_graph"  # the graph measured (postgres_graph): a rebu
 MET_KEY = "hnsw_target_met"        # "1" or "0": whether recall's lower bound reached the target
 REBUILD_KEY = "hnsw_rebuild_error"  # why the last try at a denser graph failed, if it did
 KEYS = (EF_KEY, RECALL_KEY, CHILDREN_KEY, GRAPH_KEY, MET_KEY, REBUILD_KEY)
+# What an index measured before graphs were recorded had.
+GRAPH_BEFORE_RECORDED = str(postgres_graph.DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -87,10 +91,9 @@ def recorded_ef_search(meta: dict[str, str]) -> int:
     return min(max(value, 1), MAX_EF_SEARCH)
 
 
-def describe(meta: dict[str, str], graph: str, default_graph: str) -> dict:
+def describe(meta: dict[str, str], graph: str) -> dict:
     """What `index` reports: the setting askers use and what was measured
-    for it, on `graph`, the graph the index has now (`default_graph`: the
-    one an index measured before graphs were recorded had)."""
+    for it, on `graph`, the graph the index has now."""
     def number(key: str, kind):
         try:
             return kind(meta[key])
@@ -98,7 +101,7 @@ def describe(meta: dict[str, str], graph: str, default_graph: str) -> dict:
             return None
 
     # else: rebuilt since, and not measured yet
-    this_graph = meta.get(GRAPH_KEY, default_graph) == graph
+    this_graph = meta.get(GRAPH_KEY, GRAPH_BEFORE_RECORDED) == graph
     return {"method": "hnsw", "ef_search": recorded_ef_search(meta),
             "recall_at_20": number(RECALL_KEY, float) if this_graph else None,
             "measured_children": number(CHILDREN_KEY, int) if this_graph else None,
@@ -115,16 +118,15 @@ def short_of_target(meta: dict[str, str]) -> bool:
     return meta.get(MET_KEY, "0") == "0" and recall < TARGET_RECALL
 
 
-def needs_measuring(meta: dict[str, str], children: int, graph: str, default_graph: str,
+def needs_measuring(meta: dict[str, str], children: int, graph: str,
                     can_densify: bool = False) -> bool:
     """Whether the index changed enough since it was last measured: its
-    size, or its graph (`default_graph` is what an index measured before
-    graphs were recorded has); or it fell short of the target and a denser
+    size, or its graph; or it fell short of the target and a denser
     graph could still be tried (`can_densify`: a try that failed, or an
     index measured before denser graphs existed, is tried again)."""
     if children <= NEIGHBOURS:
         return False  # every child is among the 20: nothing for HNSW to miss
-    if meta.get(GRAPH_KEY, default_graph) != graph:
+    if meta.get(GRAPH_KEY, GRAPH_BEFORE_RECORDED) != graph:
         return True
     if can_densify and short_of_target(meta):
         return True
