@@ -326,6 +326,13 @@ def test_a_new_question_is_asked_without_the_previous_answer_a_follow_up_with_it
     ("**The handbook does not say.**", True),
     ("The handbook does not say how long, but 28 days are given.", False),
     ("You get 28 days.", False),
+    # as the models wrap it: SmolLM2's usual form, and Qwen's
+    ("The answer is: The handbook does not say.", True),
+    ("Answer: the handbook does not say.", True),
+    ("The passages do not mention this.", True),
+    ("I'm sorry, but the provided text does not specify that.", True),
+    ("The answer is: 28 days.", False),
+    ("The passages do not mention a limit, so 28 days apply.", False),
 ])
 def test_a_refusal_is_recognised_only_when_it_is_the_whole_answer(text, declined):
     from app.answers.answerer import declines

@@ -301,7 +301,15 @@ class Answerer:
                       timings=timings or {})
 
 
-_DECLINED = re.compile(r"(the )?handbook does not (say|seem to say)( so)?\W*", re.IGNORECASE)
+# The refusal, also as models wrap it: SmolLM2 usually says "The answer is: The
+# handbook does not say."; Qwen says "The passages do not mention this." The
+# whole answer must be the refusal: "does not say how long, but…" is an answer.
+_REFUSAL_LEAD = r"(?:(?:the )?(?:answer|response)(?: is)?\s*[:\-–]?\s*|(?:i'?m )?sorry,?\s*(?:but )?" \
+                r"|unfortunately,?\s*)?"
+_REFUSAL = (r"(?:the )?(?:provided |given )?(?:handbook|passages?|sources?|documents?|text|context)(?: provided)? "
+            r"(?:does|do) not (?:say|seem to say|mention|cover|contain|specify|state)"
+            r"(?: (?:so|this|that|it))?\W*")
+_DECLINED = re.compile(_REFUSAL_LEAD + _REFUSAL, re.IGNORECASE)
 _DECORATION = re.compile(r"\[\d+\]|[*_\"“”'‘’]")
 
 
