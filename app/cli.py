@@ -570,10 +570,10 @@ def model_file(value: str | None) -> Path | None:
     path = Path(value).expanduser()
     if path.exists():
         return path
-    from app.answers.model_discovery import ModelNotFound, discover, find_model
+    from app.answers.model_discovery import ModelNotFound, discover, find_model, packaged_models
 
     try:
-        return find_model(discover(), value).path
+        return find_model(packaged_models() + discover(), value).path
     except ModelNotFound as error:
         if not error.matches and len(path.parts) > 1:  # a path, not a name
             return path
@@ -584,29 +584,31 @@ def cmd_models(args, db: Path) -> int:
     """The .gguf files in other applications' folders (and --folder), read from
     their headers without loading them; the index (`db`) is not used."""
     from app.answers.model_discovery import (USER_FOLDER, Folder, discover, model_folders,
-                                             suggest, total_memory)
+                                             packaged_models, suggest, total_memory)
 
     for folder in args.folders:
         if not folder.is_dir():
             raise UserError(f"{folder} is not a folder")
     folders = model_folders() + [Folder(USER_FOLDER, folder) for folder in args.folders]
-    models = discover(folders=folders)
+    found = discover(folders=folders)
     memory = total_memory()
-    best = suggest(models, memory)
+    best = suggest(found, memory)  # among the user's own: the packaged ones are listed first
+    models = packaged_models() + found
     emit(args, _models_json(models, best, memory, folders),
          _models_text(models, best, memory))
     return EXIT_OK
 
 
 def _models_json(models: list, best, memory: int | None, folders: list) -> dict:
-    from app.answers.model_discovery import short_name
+    from app.answers.model_discovery import memory_needed, short_name
     from app.answers.model_speeds import measured_speed
 
     listed = []
     for model in (m for m in models if m.readable):
         entry = model.to_json()
         del entry["error"]
-        entry.update(tokens_per_s=measured_speed(model.path), suggested=model is best)
+        entry.update(tokens_per_s=measured_speed(model.path), suggested=model is best,
+                     memory_needed_bytes=memory_needed(model))
         listed.append(entry)
     return {"models": listed,
             "unreadable": [{"path": str(m.path), "app": m.app, "label": m.label,
@@ -628,7 +630,7 @@ def _is_folder(path: Path) -> bool:
 def _models_text(models: list, best, memory: int | None) -> str:
     from app.answers.model_discovery import short_name
 
-    if not models:
+    if not any(m.app != "bundled" for m in models) and not any(m.readable for m in models):
         return ("No .gguf models found in the folders of GPT4All, LM Studio, Ollama, "
                 "llama.cpp, the Hugging Face cache or Jan (--json lists them); add one with "
                 "--folder DIR.")
@@ -640,9 +642,10 @@ def _models_text(models: list, best, memory: int | None) -> str:
     memory_text = f"{memory / 1e9:.1f} GB" if memory else "8 GiB (assumed)"
     lines.append("")
     if best is None:
-        lines.append(f"None is suggested: none is an instruction-tuned model (with a chat "
-                     f"template) that fits in {memory_text} of memory; without --model, "
-                     "ask uses the bundled SmolLM2.")
+        lines.append(f"None of other applications' models is suggested: none is an "
+                     f"instruction-tuned model (with a chat template) that fits in "
+                     f"{memory_text} of memory; without --model, ask uses the bundled "
+                     "SmolLM2 (--model NAME picks one listed above, by the name under it).")
     else:
         lines += [f"Suggested (*): {best.name} (the largest instruction-tuned model that "
                   f"fits in {memory_text} of memory):",
@@ -654,11 +657,14 @@ def _models_table(readable: list, best) -> list[str]:
     """One row per model, columns aligned, each followed by the file's path."""
     from app.answers.model_speeds import measured_speed
 
-    rows = [("", "NAME", "APP", "SIZE", "QUANT", "CONTEXT", "CHAT", "SPEED")]
+    from app.answers.model_discovery import memory_needed
+
+    rows = [("", "NAME", "APP", "SIZE", "MEMORY", "QUANT", "CONTEXT", "CHAT", "SPEED")]
     for model in readable:
         speed = measured_speed(model.path)
         rows.append(("*" if model is best else "", _short(model.name, 44), model.app,
-                     _size_text(model.size_bytes), model.quantisation or "?",
+                     _size_text(model.size_bytes), _size_text(memory_needed(model)),
+                     model.quantisation or "?",
                      str(model.context_length or "?"), "yes" if model.chat_template else "no",
                      f"{speed:.1f} tok/s" if speed else "-"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -666,6 +672,8 @@ def _models_table(readable: list, best) -> list[str]:
     lines = aligned[:1]
     for line, model in zip(aligned[1:], readable):
         label = "" if model.label in str(model.path) else f"{model.label}  "  # Ollama's tag
+        if model.app == "bundled":  # packaged by set-up: the name --model takes
+            label = f"--model {model.label}  "
         lines += [line, f"      {label}{model.path}"]
     return lines
 

@@ -490,7 +490,8 @@ def test_models_lists_each_file_with_its_app_details_speed_and_the_suggestion(ma
                      "name": BUNDLED_NAME, "size_bytes": smol.stat().st_size,
                      "architecture": "llama", "quantisation": "Q4_1", "context_length": 8192,
                      "chat_template": True, "parameters": "135M", "tokens_per_s": 41.5,
-                     "suggested": True}
+                     "suggested": True,
+                     "memory_needed_bytes": int(smol.stat().st_size * 1.2) + (1 << 30)}
     assert entries["smollm2:135m"]["tokens_per_s"] is None
     assert entries["base-model"]["app"] == "your folder"
     unreadable = {Path(u["path"]).name: u["reason"] for u in listing["unreadable"]}
@@ -506,7 +507,8 @@ def test_models_prints_a_table_the_unusable_files_and_how_to_use_the_suggestion(
     assert main(["models", "--folder", str(mine)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].split() == ["NAME", "APP", "SIZE", "QUANT", "CONTEXT", "CHAT", "SPEED"]
+    assert lines[0].split() == ["NAME", "APP", "SIZE", "MEMORY", "QUANT", "CONTEXT", "CHAT",
+                                "SPEED"]
     starred = next(line for line in lines if line.startswith("*"))
     assert BUNDLED_NAME in starred and "LM Studio" in starred and "98 MB" in starred
     assert "Cannot be used:" in out and "notes.gguf" in out

@@ -674,3 +674,28 @@ def _choices(matches: list[ModelFile], shown: int = 8) -> str:
     names = [f"{m.path.name if m.app != OLLAMA else m.label} ({m.app})" for m in matches[:shown]]
     more = f" and {len(matches) - shown} more" if len(matches) > shown else ""
     return ", ".join(names) + more
+
+
+# -- the answer models set-up installs ------------------------------------------------
+
+PACKAGED = "bundled"  # the app they are listed under: they come with the app's set-up
+
+
+def packaged_models(folders: list[Path] | None = None) -> list[ModelFile]:
+    """The models of `app.common.answer_models` (Qwen2.5-Coder 0.5B, 1.5B) as
+    the list shows them: each installed one described from its header, each
+    missing or unchecked one with the reason and what to run. Their label is
+    the key `--model` takes ("qwen2.5-coder-0.5b")."""
+    from app.common import answer_models
+
+    listed = []
+    for model in answer_models.MODELS:
+        path = answer_models.installed_path(model, folders)
+        if path is None:
+            where = (folders or answer_models.search_dirs())[-1] / model.file_name
+            listed.append(ModelFile(where, PACKAGED, model.key, name=model.name,
+                                    size_bytes=model.size,
+                                    error=answer_models.missing_reason(model, folders)))
+        else:
+            listed.append(replace(describe(path, PACKAGED, model.key), name=model.name))
+    return listed

@@ -37,8 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.answers.model_discovery import (GIB, ModelFile, describe, discover, fits,
-                                         memory_needed, suggest, total_memory)
+from app.answers.model_discovery import (PACKAGED, GIB, ModelFile, describe, discover, fits,
+                                         memory_needed, packaged_models, suggest,
+                                         total_memory)
 from app.answers.model_speeds import measured_speed
 from app.common.bundled import ModelMissing, answer_model_path
 from app.gui.safe_text import plain_label, tooltip
@@ -49,7 +50,7 @@ SEARCH_THREAD = "model-search"
 POLL_MS = 50
 ROWS_SHOWN = 7
 BUNDLED_NAME = "SmolLM2-135M-Instruct"
-BUNDLED_APP = "bundled"
+BUNDLED_APP = PACKAGED
 APPS = "GPT4All, LM Studio, Ollama, llama.cpp, Hugging Face and Jan"
 COLUMNS = ("Model", "From", "Size", "Quant.", "Context", "Chat", "Speed")
 # the widest text each short column holds: fixed widths, so a long reason in a
@@ -78,7 +79,8 @@ def find_models(extra_folders: list[str]) -> Found:
     """Everything the list shows (slow where the folders are slow: run it off
     the GUI thread)."""
     bundled = _bundled()
-    models = discover([Path(folder) for folder in extra_folders])
+    found = discover([Path(folder) for folder in extra_folders])
+    models = packaged_models() + found  # set-up's own models first, after SmolLM2
     memory = total_memory()
     speeds = {}
     for model in (bundled, *models):
@@ -86,7 +88,7 @@ def find_models(extra_folders: list[str]) -> Found:
         if speed:
             speeds[str(model.path)] = speed
     missing = [folder for folder in extra_folders if not _is_folder(Path(folder))]
-    return Found(bundled, models, suggest(models, memory), memory, speeds, missing)
+    return Found(bundled, models, suggest(found, memory), memory, speeds, missing)
 
 
 def _bundled() -> ModelFile | None:
@@ -155,6 +157,7 @@ def unusable_reason(model: ModelFile) -> str | None:
 
 def note_text(found: Found) -> str:
     """The line under the list: how many were found and the suggestion, with why."""
+    found = replace(found, models=[m for m in found.models if m.app != BUNDLED_APP])
     if not found.models:
         return (f"No .gguf models in the folders of {APPS}; add a folder of yours below, or "
                 "choose a file.")
@@ -183,6 +186,9 @@ def row_tooltip(model: ModelFile, found: Found | None) -> str:
     reason = unusable_reason(model)
     if reason:
         lines.append(f"Cannot be used: {reason}")
+    elif model.app == BUNDLED_APP:  # set-up's own: what it takes, always said
+        lines.append(f"Installed with the app. Needs about "
+                     f"{memory_needed(model) / GIB:.1f} GB of memory.")
     elif found is not None and not fits(model, found.memory):
         lines.append(f"Needs about {memory_needed(model) / GIB:.0f} GB of memory; it may not "
                      f"fit in this computer's {memory_text(found.memory)}.")

@@ -148,7 +148,11 @@ def test_nothing_is_suggested_when_no_chat_model_fits(open_dialog, apps_home, mo
 
 def test_with_no_models_found_the_list_says_where_it_looked(open_dialog):
     dialog = open_dialog()
-    assert list(rows(dialog)) == ["SmolLM2-135M-Instruct"]
+    shown = rows(dialog)
+    assert list(shown) == ["SmolLM2-135M-Instruct", "Qwen2.5-Coder-0.5B-Instruct",
+                           "Qwen2.5-Coder-1.5B-Instruct"], "set-up's models, here not installed"
+    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["Size"].startswith(
+        "Not installed; scripts/setup-env installs it")
     note = dialog.model_picker.note.text()
     assert note.startswith("No .gguf models in the folders of GPT4All, LM Studio, Ollama")
     assert "add a folder" in note
@@ -297,3 +301,22 @@ def test_an_answer_in_the_app_gives_its_model_a_speed_in_the_list(qtbot, tmp_pat
     assert not ask(qtbot, window, "How many days of annual leave do I get?").refused
     assert measured_speed(answer_model_path()) > 0
     assert rows(open_dialog())["SmolLM2-135M-Instruct"]["Speed"].endswith("tok/s")
+
+
+def test_the_answer_models_set_up_installed_are_listed_as_bundled_with_their_memory(
+        open_dialog, installed_models):
+    from app.common.answer_models import QWEN_05B, installed_path
+
+    if installed_path(QWEN_05B) is None:
+        pytest.fail(f"scripts/setup-env installs {QWEN_05B.name} into {installed_models}")
+    dialog = open_dialog()
+    shown = rows(dialog)
+    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["From"] == "bundled"
+    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["Size"] == "491 MB"
+    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["Quant."] == "Q4_K_M"
+    row = row_of(dialog, "Qwen2.5-Coder-0.5B-Instruct")
+    assert "Needs about 1.5 GB of memory" in shown_text(
+        dialog.model_picker.table.item(row, 0).toolTip())
+    assert not any("★" in name for name in shown), "a packaged model is not a suggestion"
+    dialog.model_picker.table.selectRow(row)
+    assert dialog.model_picker._current == str(installed_path(QWEN_05B)), "chosen by its file"

