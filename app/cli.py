@@ -628,9 +628,11 @@ def _is_folder(path: Path) -> bool:
 
 
 def _models_text(models: list, best, memory: int | None) -> str:
-    from app.answers.model_discovery import short_name
+    from app.answers.model_discovery import PACKAGED, short_name
 
-    if not any(m.app != "bundled" for m in models) and not any(m.readable for m in models):
+    # set-up's own models are always listed, installed or not: "none found" is
+    # about the other applications' folders, when nothing at all can be used
+    if all(m.app == PACKAGED and not m.readable for m in models):
         return ("No .gguf models found in the folders of GPT4All, LM Studio, Ollama, "
                 "llama.cpp, the Hugging Face cache or Jan (--json lists them); add one with "
                 "--folder DIR.")
@@ -655,9 +657,8 @@ def _models_text(models: list, best, memory: int | None) -> str:
 
 def _models_table(readable: list, best) -> list[str]:
     """One row per model, columns aligned, each followed by the file's path."""
+    from app.answers.model_discovery import PACKAGED, memory_needed
     from app.answers.model_speeds import measured_speed
-
-    from app.answers.model_discovery import memory_needed
 
     rows = [("", "NAME", "APP", "SIZE", "MEMORY", "QUANT", "CONTEXT", "CHAT", "SPEED")]
     for model in readable:
@@ -672,7 +673,7 @@ def _models_table(readable: list, best) -> list[str]:
     lines = aligned[:1]
     for line, model in zip(aligned[1:], readable):
         label = "" if model.label in str(model.path) else f"{model.label}  "  # Ollama's tag
-        if model.app == "bundled":  # packaged by set-up: the name --model takes
+        if model.app == PACKAGED:  # set-up's own: the name --model takes
             label = f"--model {model.label}  "
         lines += [line, f"      {label}{model.path}"]
     return lines
