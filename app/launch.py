@@ -6,6 +6,7 @@ when the app opens.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +14,14 @@ from app import cli
 
 
 def main(argv: list[str] | None = None) -> int:
-    return cli.main(sys.argv[1:] if argv is None else argv, open_gui=_open_gui)
+    try:
+        return cli.main(sys.argv[1:] if argv is None else argv, open_gui=_open_gui)
+    except BrokenPipeError:
+        # `handbook-qa search … --json | head`: the reader has gone, which is
+        # no error. Python's advice: point stdout at devnull so the exit's
+        # flush does not fail a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _open_gui(folder: Path | None, db: Path | None) -> int:
