@@ -12,6 +12,7 @@ class FakeChatModel:
     """Counts one token per whitespace-separated word; replies from a queue."""
 
     name = "fake.gguf"
+    architecture = None   # an unknown family: the default (SmolLM2) prompt style
 
     def __init__(self, n_ctx: int = 4096, replies: list[list[str]] | None = None,
                  delay: float = 0.0):

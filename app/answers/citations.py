@@ -23,6 +23,35 @@ def numbers_in(marker_body: str) -> list[int]:
     return numbers
 
 
+# A model may begin by copying the line that heads a source: "[1] (from 9.4.
+# String Functions): bit_length …", "Source [1] (from Vacuuming):", "[1]
+# [25.1. Routine Vacuuming]: The database …". The copied heading goes; what
+# follows it is the answer. A heading has letters: "[1] [5]" is two markers.
+_ECHOED_HEADER = re.compile(
+    r"\s*(?:source\s*)?(?:\[\d+\]\s*)+"
+    r"(?:(?:\([^()]*[a-z][^()]*\)|\[[^\[\]]*[a-z][^\[\]]*\])\s*:?|:)\s*", re.IGNORECASE)
+
+
+_OPEN_HEADER = re.compile(r"\s*(?:source\s*)?(?:(?:\[\d+\]\s*)+[(\[]|\[)[^()\[\]]*\Z",
+                          re.IGNORECASE)
+
+
+def echoed_header_length(answer: str) -> int | None:
+    """How long the copied source header in front of `answer` is: 0 when there
+    is none, None while one may still be being written ("Source [1] (from 8.")."""
+    match = _ECHOED_HEADER.match(answer)
+    if match:
+        return match.end()
+    return None if _OPEN_HEADER.match(answer) else 0
+
+
+def drop_echoed_header(answer: str) -> str:
+    """The answer without a source header copied in front of it (kept when
+    the header is all there is)."""
+    match = _ECHOED_HEADER.match(answer)
+    return answer[match.end():] if match and answer[match.end():].strip() else answer
+
+
 def clean_markers(answer: str, valid: set[int]) -> tuple[str, list[int]]:
     """The answer with markers limited to valid numbers, and the numbers cited in order."""
     cited: list[int] = []

@@ -77,8 +77,8 @@ def first_sentence_end(text: str) -> int | None:
     begun; None before that."""
     for match in _SENTENCE_STOP.finditer(text):
         head = text[:match.end()]
-        if _NOT_AN_END.search(head.rstrip("]0123456789, [")):
-            continue
+        if _NOT_AN_END.search(head.rstrip("]0123456789, [")) or head.count("`") % 2:
+            continue  # an abbreviation, or inside `code` ("`test ! -f …`")
         if len(re.findall(r"\w+", head)) >= MIN_SENTENCE_WORDS:
             return match.end()
     return None

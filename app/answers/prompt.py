@@ -102,14 +102,17 @@ class Prompt:
         return f"{sources} · {self.prompt_tokens:,} / {self.n_ctx:,} tokens"
 
 
-def user_message(question: str, sources: list[Source]) -> str:
-    blocks = [f"{s.label}\n{s.text}" for s in sources]
+Label = Callable[[int, object], str]   # how a source is headed in the prompt
+
+
+def user_message(question: str, sources: list[Source], label: Label = citation_label) -> str:
+    blocks = [f"{label(s.n, s)}\n{s.text}" for s in sources]
     context = "\n\n".join(blocks) if blocks else "(no sources)"
     return f"Sources:\n\n{context}\n\nQuestion: {question}"
 
 
 def messages_for(question: str, sources: list[Source], history: list[Turn],
-                 system: str = SYSTEM_PROMPT) -> list[dict]:
+                 system: str = SYSTEM_PROMPT, label: Label = citation_label) -> list[dict]:
     """System, history, then the question with its numbered sources.
 
     A follow-up answered from the same sources as the turns before it does not
@@ -121,10 +124,11 @@ def messages_for(question: str, sources: list[Source], history: list[Turn],
     carrier = _carrier(sources, history)
     messages = [{"role": "system", "content": system}]
     for index, turn in enumerate(history):
-        asked = user_message(turn.question, turn.sources) if index == carrier else turn.question
+        asked = user_message(turn.question, turn.sources, label) if index == carrier \
+            else turn.question
         messages.append({"role": "user", "content": asked})
         messages.append({"role": "assistant", "content": turn.answer})
-    current = question if carrier is not None else user_message(question, sources)
+    current = question if carrier is not None else user_message(question, sources, label)
     messages.append({"role": "user", "content": current})
     return messages
 
@@ -146,12 +150,13 @@ def _sources_key(sources: list[Source]) -> tuple:
 
 
 def build_prompt(model: ChatModel, question: str, sources: list[Source], history: list[Turn],
-                 n_ctx: int, answer_tokens: int, system: str = SYSTEM_PROMPT) -> Prompt:
+                 n_ctx: int, answer_tokens: int, system: str = SYSTEM_PROMPT,
+                 label: Label = citation_label) -> Prompt:
     sources = [Source(**vars(s)) for s in sources]  # trimmed copies, never the caller's
     history = list(history[-MAX_HISTORY_TURNS:])
 
     def measure() -> tuple[str, list[str], int]:
-        text, stop = model.render(messages_for(question, sources, history, system))
+        text, stop = model.render(messages_for(question, sources, history, system, label))
         return text, stop, model.count(text)
 
     def fits() -> bool:
