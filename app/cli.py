@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask = commands.add_parser("ask", parents=[common], help="answer a question with citations")
     ask.add_argument("question")
     ask.add_argument("--model", default=None,
-                     help=f"{MODEL_HELP} (default: the bundled SmolLM2-135M-Instruct)")
+                     help=f"{MODEL_HELP} (default: Qwen2.5-Coder-0.5B-Instruct where set-up "
+                     "installed it, else the bundled SmolLM2-135M-Instruct)")
     ask.add_argument("--ctx", type=int, default=4096, help="model context size (default 4096)")
     ask.add_argument("--answer-tokens", type=int, default=384,
                      help="most tokens the answer may take (default 384; the focused "
@@ -608,6 +609,7 @@ def _models_json(models: list, best, memory: int | None, folders: list) -> dict:
         entry = model.to_json()
         del entry["error"]
         entry.update(tokens_per_s=measured_speed(model.path), suggested=model is best,
+                     default=model.path == default_model_file(),
                      memory_needed_bytes=memory_needed(model))
         listed.append(entry)
     return {"models": listed,
@@ -646,8 +648,9 @@ def _models_text(models: list, best, memory: int | None) -> str:
     if best is None:
         lines.append(f"None of other applications' models is suggested: none is an "
                      f"instruction-tuned model (with a chat template) that fits in "
-                     f"{memory_text} of memory; without --model, ask uses the bundled "
-                     "SmolLM2 (--model NAME picks one listed above, by the name under it).")
+                     f"{memory_text} of memory; without --model, ask uses the default "
+                     "(marked \"default\"; --model NAME picks one listed above, by the name "
+                     "under it).")
     else:
         lines += [f"Suggested (*): {best.name} (the largest instruction-tuned model that "
                   f"fits in {memory_text} of memory):",
@@ -660,10 +663,12 @@ def _models_table(readable: list, best) -> list[str]:
     from app.answers.model_discovery import PACKAGED, memory_needed
     from app.answers.model_speeds import measured_speed
 
+    default = default_model_file()
     rows = [("", "NAME", "APP", "SIZE", "MEMORY", "QUANT", "CONTEXT", "CHAT", "SPEED")]
     for model in readable:
         speed = measured_speed(model.path)
-        rows.append(("*" if model is best else "", _short(model.name, 44), model.app,
+        app = f"{model.app}, default" if model.path == default else model.app
+        rows.append(("*" if model is best else "", _short(model.name, 44), app,
                      _size_text(model.size_bytes), _size_text(memory_needed(model)),
                      model.quantisation or "?",
                      str(model.context_length or "?"), "yes" if model.chat_template else "no",
@@ -677,6 +682,17 @@ def _models_table(readable: list, best) -> list[str]:
             label = f"--model {model.label}  "
         lines += [line, f"      {label}{model.path}"]
     return lines
+
+
+def default_model_file() -> Path | None:
+    """The file `ask` uses without --model (None when there is none at all)."""
+    from app.common.answer_models import default_model_path
+    from app.common.bundled import ModelMissing
+
+    try:
+        return default_model_path()
+    except ModelMissing:
+        return None
 
 
 def _where(model) -> str:

@@ -35,11 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.answers.answerer import FOCUSED_ANSWER_TOKENS, PROMPT_UNITS  # noqa: E402
+from app.answers.answerer import FOCUSED_ANSWER_TOKENS  # noqa: E402
 from app.answers.evidence import EvidenceFinder  # noqa: E402
 from app.answers.focused import focused_sources  # noqa: E402
 from app.answers.model import LocalModel  # noqa: E402
-from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, Source, Turn, build_prompt  # noqa: E402
+from app.answers.prompt import Source, Turn, build_prompt  # noqa: E402
+from app.answers.prompt_styles import SMOLLM2  # noqa: E402
 from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
 from app.embedding.embedder import Embedder  # noqa: E402
 from app.ingest.indexer import Indexer  # noqa: E402
@@ -103,7 +104,7 @@ def main() -> None:
         responses = {question: searcher.search(question) for question in QUESTIONS}
         results = {question: response.results for question, response in responses.items()}
         focused = {question: focused_sources(finder.score(response), response.results,
-                                             PROMPT_UNITS)
+                                             SMOLLM2.units)
                    for question, response in responses.items()}
     summary = run_model(LocalModel(), results)
     summary["focused"] = run_focused(LocalModel(), focused)
@@ -184,7 +185,7 @@ def run_focused(model: LocalModel, focused: dict) -> dict:
     runs = []
     for question, sources in focused.items():
         prompt = build_prompt(model, question, sources, [], model.n_ctx, FOCUSED_ANSWER_TOKENS,
-                              system=FOCUSED_SYSTEM_PROMPT)
+                              system=SMOLLM2.focused_system, label=SMOLLM2.label)
         runs.append({"question": question, **measure(model, prompt, FOCUSED_ANSWER_TOKENS)})
     return {"median_prompt_tokens": statistics.median(r["prompt_tokens"] for r in runs),
             "median_time_to_first_token_s": statistics.median(r["time_to_first_token_s"]

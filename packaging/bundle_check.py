@@ -40,10 +40,11 @@ def run(argv: list[str]) -> int:
                      "bundle": getattr(sys, "_MEIPASS", None)}
 
     def models():
-        from app.common import bundled
+        from app.common import answer_models, bundled
 
         return {"embedder": str(bundled.embedder_model_path()),
                 "answer_model": str(bundled.answer_model_path()),
+                "default_answer_model": str(answer_models.default_model_path()),
                 "tokenizer": str(bundled.TOKENIZER_PATH) if bundled.TOKENIZER_PATH.is_file()
                 else None,
                 "sample_handbook": str(bundled.SAMPLE_HANDBOOK)}

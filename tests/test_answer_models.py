@@ -162,7 +162,8 @@ def test_the_pins_name_every_part_in_order_with_its_wheel_hash(model):
 def test_the_list_says_what_to_run_when_they_are_not_installed():
     from app.answers.model_discovery import packaged_models
 
-    listed = packaged_models()
+    smollm2, *listed = packaged_models()
+    assert smollm2.label == "smollm2" and smollm2.readable, "the bundled one is always there"
     assert [m.label for m in listed] == ["qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
     assert all(m.error.startswith("not installed; scripts/setup-env installs it") for m in listed)
 
@@ -224,3 +225,56 @@ def test_a_damaged_copy_in_the_cache_is_not_passed_on(tmp_path):
     with pytest.raises(InstallError, match="is not Tiny as pinned"):
         install(model, tmp_path / "venv2", cache, say=lambda line: None, run=fake_pip())
     assert installed_path(model, [tmp_path / "venv2"]) is None
+
+
+def test_only_a_checked_copy_counts_as_a_model_the_app_ships(tmp_path, monkeypatch):
+    """A shipped model gets the measured speed-ups (flash attention, its Q8_0
+    copy); a file the user picked, or one changed since its check, does not."""
+    from app.answers.model import LocalModel
+
+    model = tiny_model()
+    monkeypatch.setattr(answer_models, "MODELS", (model,))
+    path = install(model, tmp_path / "models", run=fake_pip())
+    assert answer_models.catalogued(path) == model
+    assert LocalModel(path).shipped and LocalModel(path).faster_as_q8  # as the 0.5B
+    other = tmp_path / "mine.gguf"
+    other.write_bytes(path.read_bytes())
+    assert answer_models.catalogued(other) is None and not LocalModel(other).shipped
+    with open(path, "ab") as handle:
+        handle.write(b"x")
+    assert answer_models.catalogued(path) is None
+
+
+@pytest.mark.slow
+def test_the_small_qwen_runs_from_its_q8_copy_and_the_large_one_as_it_comes(installed_models):
+    from app.answers.model import LocalModel
+    from app.common.paths import cache_dir
+
+    small = LocalModel(installed_path(QWEN_05B))
+    small.load()
+    assert Path(small.llama.model_path).is_relative_to(cache_dir())
+    assert small.llama.model_path.endswith(".Q8_0.gguf") and small.architecture == "qwen2"
+    large = LocalModel(installed_path(answer_models.QWEN_15B))
+    assert large.shipped and not large.faster_as_q8
+
+
+def test_without_the_default_model_installed_smollm2_answers():
+    from app.answers.model import LocalModel
+    from app.common.bundled import answer_model_path
+
+    assert installed_path(answer_models.DEFAULT) is None  # the tests' own empty folders
+    assert LocalModel().path == answer_model_path()
+
+
+@pytest.mark.slow
+def test_installed_the_default_model_answers_when_none_is_chosen(installed_models, sample_index,
+                                                                 capsys):
+    from app.cli import main
+
+    assert main(["--db", str(sample_index), "ask", "How many days of annual leave do "
+                 "full-time employees get?", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["model"] == answer_models.DEFAULT.file_name
+    assert main(["models"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    default = next(i for i, line in enumerate(listed) if "bundled, default" in line)
+    assert answer_models.DEFAULT.name in listed[default]

@@ -490,14 +490,15 @@ def test_models_lists_each_file_with_its_app_details_speed_and_the_suggestion(ma
                      "name": BUNDLED_NAME, "size_bytes": smol.stat().st_size,
                      "architecture": "llama", "quantisation": "Q4_1", "context_length": 8192,
                      "chat_template": True, "parameters": "135M", "tokens_per_s": 41.5,
-                     "suggested": True,
+                     "suggested": True, "default": False,
                      "memory_needed_bytes": int(smol.stat().st_size * 1.2) + (1 << 30)}
     assert entries["smollm2:135m"]["tokens_per_s"] is None
     assert entries["base-model"]["app"] == "your folder"
     unreadable = {Path(u["path"]).name: u["reason"] for u in listing["unreadable"]}
     assert "truncated" in unreadable["truncated.gguf"] and "notes.gguf" in unreadable
+    # its file name is also the bundled SmolLM2's, listed too: the label is what tells them apart
     assert listing["suggested"] == {"path": str(smol), "name": BUNDLED_NAME,
-                                    "model_option": "SmolLM2-135M-Instruct.Q4_1.gguf"}
+                                    "model_option": "lmstudio-community/SmolLM2-135M-Instruct-GGUF"}
     assert {"app": "your folder", "path": str(mine), "exists": True} in listing["folders"]
     assert listing["memory_bytes"] is None or listing["memory_bytes"] > 0
 
@@ -512,7 +513,9 @@ def test_models_prints_a_table_the_unusable_files_and_how_to_use_the_suggestion(
     starred = next(line for line in lines if line.startswith("*"))
     assert BUNDLED_NAME in starred and "LM Studio" in starred and "98 MB" in starred
     assert "Cannot be used:" in out and "notes.gguf" in out
-    assert "--model SmolLM2-135M-Instruct.Q4_1.gguf" in out
+    assert "--model lmstudio-community/SmolLM2-135M-Instruct-GGUF" in out
+    default = next(line for line in lines if "bundled, default" in line)
+    assert "SmolLM2-135M-Instruct" in default, "without Qwen installed, SmolLM2 answers"
 
 
 def test_models_with_a_folder_that_does_not_exist_says_so(machine, tmp_path, capsys):

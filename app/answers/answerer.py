@@ -19,11 +19,13 @@ from contextlib import closing
 from dataclasses import asdict, dataclass, field
 from typing import Iterator
 
-from app.answers.citations import MarkerFilter, attribute, clean_markers
+from app.answers.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
+    echoed_header_length
 from app.answers.fact_check import numbers_not_in, unsupported
+from app.answers.model import Reading
 from app.answers.focused import first_sentence_end, focused_sources
-from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, SYSTEM_PROMPT, Prompt, Source, Turn, \
-    build_prompt
+from app.answers.prompt import Prompt, Source, Turn, build_prompt
+from app.answers.prompt_styles import PromptStyle, style_for
 from app.answers.repetition import RepetitionGuard
 
 # Cosine distance above which the best child is not about the question at
@@ -36,7 +38,6 @@ DEFAULT_ANSWER_TOKENS = 384
 # ends a ramble without cutting an answer (see docs/answers.md).
 FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
-PROMPT_UNITS = 1            # evidence units in the focused prompt (chosen in docs/answers.md)
 EVIDENCE, SECTIONS = "evidence", "sections"
 # Said under a quote when the model answers "The handbook does not say."
 # (what both prompts ask for when the sources do not answer): the bundled
@@ -121,6 +122,13 @@ class Finished:
     answer: Answer
 
 
+def reading_message(passages: int, reading: Reading) -> str:
+    """"reading 3 passages… 40 %": the wait before the first word, visible."""
+    noun = "passage" if passages == 1 else "passages"
+    share = f" {100 * reading.done // reading.total} %" if reading.total else ""
+    return f"reading {passages} {noun}…{share}"
+
+
 _FOLLOW_UPS = frozenset({"and", "or", "but", "also", "what about", "how about", "then", "so"})
 _POINTING_BACK = frozenset({"it", "that", "this", "them", "those", "they", "there", "one"})
 
@@ -161,18 +169,22 @@ class Conversation:
 
 class Answerer:
     """`prompt`: EVIDENCE (the focused prompt, default) or SECTIONS (whole
-    sections, for large models). `finder`: the evidence step (by default an
-    EvidenceFinder over the searcher's index)."""
+    sections, for large models). `prompt_units`: evidence units the focused
+    prompt reads, and `style`: its wording (both by default the model
+    family's, app/answers/prompt_styles.py). `finder`: the evidence step (by
+    default an EvidenceFinder over the searcher's index)."""
 
     def __init__(self, searcher, model, answer_tokens: int = DEFAULT_ANSWER_TOKENS,
                  relevance_threshold: float = RELEVANCE_THRESHOLD, prompt: str = EVIDENCE,
-                 prompt_units: int = PROMPT_UNITS, finder=None, one_sentence: bool = True):
+                 prompt_units: int | None = None, finder=None, one_sentence: bool = True,
+                 style: PromptStyle | None = None):
         from app.answers.evidence import EvidenceFinder
 
         self.searcher = searcher
         self.model = model
         self.prompt = prompt
         self.prompt_units = prompt_units
+        self._style = style
         self.answer_tokens = min(answer_tokens, FOCUSED_ANSWER_TOKENS) if prompt == EVIDENCE \
             else answer_tokens
         self.relevance_threshold = relevance_threshold
@@ -213,16 +225,27 @@ class Answerer:
         answer.timings = timings
         yield Finished(answer)
 
+    @property
+    def style(self) -> PromptStyle:
+        """The prompt's wording: the one given, or the model family's (this
+        loads the model, which the prompt needs next anyway)."""
+        if self._style is None:
+            self._style = style_for(self.model.architecture)
+        return self._style
+
     def _prompt(self, question: str, results: list, scored: list,
                 conversation: Conversation) -> Prompt:
+        style = self.style
         if self.prompt == EVIDENCE:
-            sources = focused_sources(scored, results, self.prompt_units)
-            system = FOCUSED_SYSTEM_PROMPT
+            units = self.prompt_units or style.units
+            sources = focused_sources(scored, results, units)
+            system = style.focused_system
         else:
             sources = [Source.from_result(r.rank, r) for r in results]
-            system = SYSTEM_PROMPT
+            system = style.sections_system
         return build_prompt(self.model, question, sources, conversation.history_for(question),
-                            self.model.n_ctx, self.answer_tokens, system=system)
+                            self.model.n_ctx, self.answer_tokens, system=system,
+                            label=style.label)
 
     def _generate(self, prompt: Prompt, cancel: threading.Event, timings: dict,
                   started: float):
@@ -235,18 +258,24 @@ class Answerer:
         # One line: the focused prompt asks for one sentence, and what a small
         # model writes on the next line is a ramble of made-up references
         # (docs/answers.md: answers with an unsupported fact, dev 0.58 → 0.45).
-        stop = prompt.stop + (["\n"] if self.prompt == EVIDENCE else [])
+        stop = prompt.stop + (["\n"] if self.prompt == EVIDENCE and self.style.one_line else [])
         # Closed as soon as the answer ends, not whenever it is garbage-collected:
         # a model in its own process must hear "stop" before the next question's
         # first request, or that request is answered with this answer's tokens.
+        first_at = None
         with closing(self.model.generate(prompt.text, stop, self.answer_tokens, halt)) as stream:
-            for number, chunk in enumerate(stream):
-                if number == 0:
+            for chunk in stream:
+                if isinstance(chunk, Reading):
+                    yield Status("reading", reading_message(len(prompt.sources), chunk))
+                    if cancel.is_set():
+                        halt.set()
+                    continue
+                if first_at is None:
                     first_at = time.perf_counter()
                     timings["first_token_s"] = round(first_at - started, 3)
                     yield Status("generating", "writing the answer…")
                 text, written = chunk.text, "".join(raw)
-                end = first_sentence_end(written + text) if self.one_sentence else None
+                end = self._sentence_end(written + text)
                 if end is not None:
                     text = text[:max(0, end - len(written))]  # what this chunk adds to it
                 raw.append(text)
@@ -269,6 +298,16 @@ class Answerer:
             timings["writing_s"] = round(time.perf_counter() - first_at, 3)
         return (guard.cut() if repeated else "".join(raw)), repeated
 
+    def _sentence_end(self, written: str) -> int | None:
+        """Where the answer's first sentence ends (None: not yet, or no cut),
+        counted after a source header the model may have copied first: a
+        heading such as "8.14. JSON Types" is no sentence."""
+        header = echoed_header_length(written) if self.one_sentence else None
+        if header is None:
+            return None
+        end = first_sentence_end(written[header:])
+        return None if end is None else header + end
+
     def _relevant(self, response) -> bool:
         distances = [c.vector_distance for c in response.candidates
                      if c.vector_distance is not None]
@@ -277,7 +316,7 @@ class Answerer:
 
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}
-        text, cited = clean_markers(raw.strip(), set(by_number))
+        text, cited = clean_markers(drop_echoed_header(raw.strip()), set(by_number))
         attributed = [] if cited else attribute(text, prompt.sources)
         attributed_numbers = list(dict.fromkeys(a["n"] for a in attributed))
         citations = [by_number[n].citation() for n in cited or attributed_numbers] or \
@@ -288,8 +327,8 @@ class Answerer:
                       model=self.model.name, stopped=stopped, budget=prompt.budget_line,
                       dropped_sources=prompt.dropped_sources,
                       trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
-                      # the model read each source's label (file, heading) too
-                      unsupported=unsupported(text, [f"{s.label}\n{s.text}"
+                      # the model read each source's header (file, heading) too
+                      unsupported=unsupported(text, [f"{self.style.label(s.n, s)}\n{s.text}"
                                                      for s in prompt.sources], question),
                       attributed=attributed, prompt=self.prompt, declined=declines(text))
 

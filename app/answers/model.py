@@ -20,10 +20,21 @@ log = logging.getLogger(__name__)
 
 GGUF_MAGIC = b"GGUF"
 DEFAULT_N_CTX = 4096
-# For the bundled model, measured: flash attention and 256-token micro-batches
-# read prompts at 494 vs 354 tokens/s on 2 cores (benchmarks/answer.py). Not
-# forced on a model the user picks: llama.cpp may not support it there.
-BUNDLED_SPEED_UPS = {"flash_attn": True, "n_ubatch": 256}
+# For the models the app ships (the bundled SmolLM2, the installed Qwen2.5),
+# measured on 2 cores: flash attention and 256-token micro-batches read
+# prompts at 494 vs 354 tokens/s (SmolLM2, benchmarks/answer.py) and 144 vs
+# 136 (Qwen 0.5B, its Q8_0 copy). Not forced on a model the user picks:
+# llama.cpp may not support them there.
+SHIPPED_SPEED_UPS = {"flash_attn": True, "n_ubatch": 256}
+
+
+def physical_cores() -> int:
+    """Threads for llama.cpp: one per physical core. A second thread on a
+    hyper-threaded core competes for the same arithmetic units, and llama.cpp's
+    own tools default to the physical count too."""
+    import psutil
+
+    return psutil.cpu_count(logical=False) or os.cpu_count() or 1
 
 
 class ModelError(Exception):
@@ -33,7 +44,7 @@ class ModelError(Exception):
 def check_model_file(path: Path) -> None:
     """Cheap checks before llama.cpp sees the file (it would abort or print noise)."""
     path = Path(path)
-    advice = "choose another .gguf file in Settings, or leave the setting empty for the bundled model"
+    advice = "choose another .gguf file in Settings, or leave the setting empty for the default model"
     if not path.exists():
         raise ModelError(f"the model file {path} does not exist; {advice}")
     if not path.is_file():
@@ -58,21 +69,31 @@ class Chunk:
     text: str
 
 
+@dataclass
+class Reading:
+    """How much of the prompt the model has read (before the first Chunk)."""
+
+    done: int
+    total: int
+
+
 class LocalModel:
     def __init__(self, path: Path | None = None, n_ctx: int = DEFAULT_N_CTX,
                  threads: int | None = None):
         self._path = Path(path) if path else None
         self.requested_n_ctx = n_ctx
-        self.threads = threads or os.cpu_count() or 1
+        self.threads = threads or physical_cores()
 
     @cached_property
     def path(self) -> Path:
+        """The file chosen, else the default model's (app/common/answer_models.py)."""
         if self._path:
             return self._path
-        from app.common.bundled import ModelMissing, answer_model_path
+        from app.common.answer_models import default_model_path
+        from app.common.bundled import ModelMissing
 
         try:
-            return answer_model_path()
+            return default_model_path()
         except ModelMissing as error:
             raise ModelError(f"the bundled answer model is missing: {error}") from error
 
@@ -83,18 +104,47 @@ class LocalModel:
     @cached_property
     def llama(self):
         check_model_file(self.path)
-        if self._path is None:  # the bundled model: its faster copy, same weights
-            from app.answers.fast_copy import copy_path, fast_copy
+        if not self.shipped:
+            return self._load_checked(self.path)
+        if not self.faster_as_q8:
+            return self._load_checked(self.path, SHIPPED_SPEED_UPS)
+        from app.answers.fast_copy import copy_path, fast_copy
 
+        try:  # its faster copy, same weights
+            return self._load_checked(fast_copy(self.path), SHIPPED_SPEED_UPS)
+        except ModelError as error:
+            log.warning("%s; using the model's own file", error)
             try:
-                return self._load_checked(fast_copy(self.path), BUNDLED_SPEED_UPS)
-            except ModelError as error:
-                log.warning("%s; using the bundled file itself", error)
-                try:
-                    copy_path(self.path).unlink(missing_ok=True)  # made again next time
-                except OSError:
-                    pass
-        return self._load_checked(self.path)
+                copy_path(self.path).unlink(missing_ok=True)  # made again next time
+            except OSError:
+                pass
+        return self._load_checked(self.path, SHIPPED_SPEED_UPS)
+
+    @cached_property
+    def shipped(self) -> bool:
+        """The bundled SmolLM2 or a checked copy of a model the app installs
+        (not a file the user picked, which is used as it is)."""
+        from app.common.answer_models import catalogued
+
+        return self._bundled_smollm2 or catalogued(self.path) is not None
+
+    @property
+    def faster_as_q8(self) -> bool:
+        """Whether a Q8_0 copy reads faster (app/answers/fast_copy.py): measured
+        for SmolLM2 and the Qwen 0.5B, not for the 1.5B."""
+        from app.common.answer_models import catalogued
+
+        model = catalogued(self.path)
+        return self._bundled_smollm2 or (model is not None and model.faster_as_q8)
+
+    @cached_property
+    def _bundled_smollm2(self) -> bool:
+        from app.common.bundled import ModelMissing, answer_model_path
+
+        try:
+            return self.path == answer_model_path()
+        except ModelMissing:
+            return False
 
     def _load_checked(self, path: Path, options: dict | None = None):
         from llama_cpp import Llama
@@ -115,7 +165,7 @@ class LocalModel:
 
     def _load(self, llama_class, path: Path, n_ctx: int, options: dict):
         return llama_class(model_path=str(path), n_ctx=n_ctx, n_threads=self.threads,
-                           n_batch=512, verbose=False, **options)
+                           n_threads_batch=self.threads, n_batch=512, verbose=False, **options)
 
     @staticmethod
     def trained_context(model) -> int | None:
@@ -130,6 +180,11 @@ class LocalModel:
     @property
     def n_ctx(self) -> int:
         return self.llama.n_ctx()
+
+    @property
+    def architecture(self) -> str | None:
+        """The GGUF's `general.architecture` ("llama", "qwen2"…): picks the prompt style."""
+        return self.llama.metadata.get("general.architecture")
 
     def count(self, text: str) -> int:
         """Tokens of `text` in the model's own tokenizer (special tokens parsed)."""
@@ -159,15 +214,20 @@ class LocalModel:
         return formatted.prompt, [s for s in stop if s]
 
     def generate(self, prompt: str, stop: list[str], max_tokens: int,
-                 cancel: threading.Event) -> Iterator[Chunk]:
-        """Stream the completion of `prompt`; `cancel` is honoured between tokens.
-
-        llama.cpp cannot be interrupted while it reads the prompt: nothing is
-        yielded until then, which callers show as "reading sources…".
-        """
+                 cancel: threading.Event) -> Iterator[Reading | Chunk]:
+        """Stream the completion of `prompt`: first how much of it is read
+        (`Reading`, step by step), then the text (`Chunk`s). `cancel` is
+        honoured between reading steps and between tokens."""
+        # Tokenized as create_completion would (a BOS only where the model
+        # wants one), and handed over as tokens so it is not done twice.
+        tokens = self.llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        for done in self._read(tokens, cancel):
+            yield Reading(done, len(tokens))
+        if cancel.is_set():
+            return
         # Greedy decoding with a strong repetition penalty: small models
         # otherwise loop on a phrase; answers should be repeatable anyway.
-        stream = self.llama.create_completion(prompt=prompt, max_tokens=max_tokens, stop=stop,
+        stream = self.llama.create_completion(prompt=tokens, max_tokens=max_tokens, stop=stop,
                                               temperature=0.0, repeat_penalty=1.3,
                                               frequency_penalty=0.3, seed=0, stream=True)
         try:
@@ -179,3 +239,36 @@ class LocalModel:
                     yield Chunk(text)
         finally:
             stream.close()
+
+    def _read(self, tokens: list[int], cancel: threading.Event) -> Iterator[int]:
+        """Read the prompt ahead of generation one micro-batch at a time,
+        yielding how many tokens are read. A call into llama.cpp cannot be
+        interrupted: this is what lets Stop work while a long prompt is read.
+
+        What the previous prompt shares with this one (the system prompt; the
+        sources of a follow-up) stays in llama.cpp's cache and is not read
+        again. The last micro-batch is left to create_completion, so the
+        prompt is cut into the same micro-batches as when it is read in one
+        call, and the answer is the same to the last bit (a different cut
+        changes the last logits slightly, and a greedy choice between two
+        near-equal tokens with them)."""
+        llama = self.llama
+        step = llama.context_params.n_ubatch
+        cached = _common_prefix(llama.input_ids[:llama.n_tokens], tokens[:-1])
+        llama.n_tokens = cached  # eval() drops whatever followed it from the cache
+        yield cached
+        for start in range(cached, len(tokens), step):
+            end = start + step
+            if end >= len(tokens) or cancel.is_set():
+                return
+            llama.eval(tokens[start:end])
+            yield end
+
+
+def _common_prefix(cached, tokens: list[int]) -> int:
+    length = 0
+    for old, new in zip(cached, tokens):
+        if old != new:
+            break
+        length += 1
+    return length

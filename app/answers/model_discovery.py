@@ -681,14 +681,18 @@ def _choices(matches: list[ModelFile], shown: int = 8) -> str:
 PACKAGED = "bundled"  # the app they are listed under: they come with the app's set-up
 
 
+SMOLLM2_KEY, SMOLLM2_NAME = "smollm2", "SmolLM2-135M-Instruct"
+
+
 def packaged_models(folders: list[Path] | None = None) -> list[ModelFile]:
-    """The models of `app.common.answer_models` (Qwen2.5-Coder 0.5B, 1.5B) as
-    the list shows them: each installed one described from its header, each
-    missing or unchecked one with the reason and what to run. Their label is
-    the key `--model` takes ("qwen2.5-coder-0.5b")."""
+    """The models that come with the app as the list shows them: the bundled
+    SmolLM2, then those of `app.common.answer_models` (Qwen2.5-Coder 0.5B,
+    1.5B), each installed one described from its header, each missing or
+    unchecked one with the reason and what to run. Their label is the key
+    `--model` takes ("smollm2", "qwen2.5-coder-0.5b")."""
     from app.common import answer_models
 
-    listed = []
+    listed = _bundled_smollm2()
     for model in answer_models.MODELS:
         path = answer_models.installed_path(model, folders)
         if path is None:
@@ -699,3 +703,14 @@ def packaged_models(folders: list[Path] | None = None) -> list[ModelFile]:
         else:
             listed.append(replace(describe(path, PACKAGED, model.key), name=model.name))
     return listed
+
+
+def _bundled_smollm2() -> list[ModelFile]:
+    from app.common.bundled import ModelMissing, answer_model_path
+
+    try:
+        path = answer_model_path()
+    except ModelMissing:
+        return []
+    # its header names a training run ("Smollm2 135M 8k Lc100K Mix1 Ep2")
+    return [replace(describe(path, PACKAGED, SMOLLM2_KEY), name=SMOLLM2_NAME)]

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Iterator
 
-from app.answers.model import Chunk, LocalModel, ModelError
+from app.answers.model import Chunk, LocalModel, ModelError, Reading
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
 
 FROZEN_FLAG = "--model-process"
@@ -45,7 +45,8 @@ def serve() -> None:
                 path, n_ctx = arguments
                 model = LocalModel(Path(path) if path else None, n_ctx=n_ctx)
                 model.load()
-                write_frame(replies, ("ok", {"n_ctx": model.n_ctx, "name": model.name}))
+                write_frame(replies, ("ok", {"n_ctx": model.n_ctx, "name": model.name,
+                                             "architecture": model.architecture}))
             elif command == "count":
                 write_frame(replies, ("ok", model.count(arguments[0])))
             elif command == "render":
@@ -59,8 +60,11 @@ def serve() -> None:
 def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None:
     prompt, stop, max_tokens = arguments
     cancel = threading.Event()
-    for chunk in model.generate(prompt, stop, max_tokens, cancel):
-        write_frame(replies, ("token", chunk.text))
+    for item in model.generate(prompt, stop, max_tokens, cancel):
+        if isinstance(item, Reading):
+            write_frame(replies, ("reading", (item.done, item.total)))
+        else:
+            write_frame(replies, ("token", item.text))
         while not inbox.empty():
             if inbox.queue[0] == ("stop",):
                 inbox.get()
@@ -96,9 +100,14 @@ class ModelProcess:
         return self._info["n_ctx"]
 
     @property
+    def architecture(self) -> str | None:
+        self.load()
+        return self._info["architecture"]
+
+    @property
     def name(self) -> str:
         if self._info is None:
-            return Path(self.path).name if self.path else "bundled model"
+            return Path(self.path).name if self.path else "default model"
         return self._info["name"]
 
     def count(self, text: str) -> int:
@@ -110,7 +119,7 @@ class ModelProcess:
         return self._call("render", messages)
 
     def generate(self, prompt: str, stop: list[str], max_tokens: int,
-                 cancel: threading.Event) -> Iterator[Chunk]:
+                 cancel: threading.Event) -> Iterator[Reading | Chunk]:
         self._send("generate", prompt, stop, max_tokens)
         stop_sent = finished = False
         try:
@@ -125,7 +134,7 @@ class ModelProcess:
                     self._send("stop")
                     stop_sent = True
                 if not stop_sent:
-                    yield Chunk(payload)
+                    yield Reading(*payload) if kind == "reading" else Chunk(payload)
         finally:
             if not finished:
                 self._abandon(stop_sent)

@@ -381,8 +381,8 @@ class EvalView(QWidget):
         self.answers_button = QPushButton("Evaluate answers")
         self.answers_button.setToolTip(
             "Ask the first questions of the golden set with the answer model, as the app "
-            "does, and measure the quotes and the answers (about a second a question with "
-            "the bundled model)")
+            "does, and measure the quotes and the answers (a few seconds a question with "
+            "the default model)")
         self.answers_button.clicked.connect(self.run_answers)
         self.answers_button.setVisible(self._answerer_factory is not None)
         self.limit_box = QSpinBox()

@@ -37,11 +37,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.answers.model_discovery import (PACKAGED, GIB, ModelFile, describe, discover, fits,
+from app.answers.model_discovery import (PACKAGED, SMOLLM2_NAME, GIB, ModelFile, describe, discover, fits,
                                          memory_needed, packaged_models, suggest,
                                          total_memory)
 from app.answers.model_speeds import measured_speed
-from app.common.bundled import ModelMissing, answer_model_path
+from app.common.answer_models import default_model_path
+from app.common.bundled import ModelMissing
 from app.gui.safe_text import plain_label, tooltip
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,6 @@ log = logging.getLogger(__name__)
 SEARCH_THREAD = "model-search"
 POLL_MS = 50
 ROWS_SHOWN = 7
-BUNDLED_NAME = "SmolLM2-135M-Instruct"
 BUNDLED_APP = PACKAGED
 APPS = "GPT4All, LM Studio, Ollama, llama.cpp, Hugging Face and Jan"
 COLUMNS = ("Model", "From", "Size", "Quant.", "Context", "Chat", "Speed")
@@ -78,9 +78,11 @@ class Found:
 def find_models(extra_folders: list[str]) -> Found:
     """Everything the list shows (slow where the folders are slow: run it off
     the GUI thread)."""
-    bundled = _bundled()
+    bundled = _default()
     found = discover([Path(folder) for folder in extra_folders])
-    models = packaged_models() + found  # set-up's own models first, after SmolLM2
+    # set-up's own models next (the default's file is the row above them)
+    packaged = [m for m in packaged_models() if bundled is None or m.path != bundled.path]
+    models = packaged + found
     memory = total_memory()
     speeds = {}
     for model in (bundled, *models):
@@ -91,13 +93,24 @@ def find_models(extra_folders: list[str]) -> Found:
     return Found(bundled, models, suggest(found, memory), memory, speeds, missing)
 
 
-def _bundled() -> ModelFile | None:
+def default_name() -> str:
+    """The default model's row name, known before any header is read."""
+    from app.common import answer_models
+
+    installed = answer_models.installed_path(answer_models.DEFAULT) is not None
+    return "Default: " + (answer_models.DEFAULT.name if installed else SMOLLM2_NAME)
+
+
+def _default() -> ModelFile | None:
+    """The row for "no model chosen": the default model (Qwen2.5-Coder 0.5B
+    where set-up installed it, else the bundled SmolLM2), named as such."""
     try:
-        path = answer_model_path()
+        path = default_model_path()
     except ModelMissing:
         return None
-    # its header names a training run ("Smollm2 135M 8k Lc100K Mix1 Ep2")
-    return replace(describe(path, BUNDLED_APP), name=BUNDLED_NAME)
+    listed = next((m for m in packaged_models() if m.path == path), None)
+    model = listed or describe(path, BUNDLED_APP)
+    return replace(model, name=f"Default: {model.name}")  # as default_name() says
 
 
 def _is_folder(path: Path) -> bool:
@@ -168,7 +181,7 @@ def note_text(found: Found) -> str:
     best = found.best
     if best is None:
         return (f"{count}. None suggested: no instruction-tuned model found fits in {memory} "
-                "of memory; the bundled model answers unless you pick another.")
+                "of memory; the default model answers unless you pick another.")
     speed = found.speeds.get(str(best.path))
     tried = f"; it wrote {speed_text(speed)} here" if speed else "; not tried yet"
     return (f"{count}. {SUGGESTED} Suggested: {best.name} ({best.app}), the largest "
@@ -200,7 +213,7 @@ def row_tooltip(model: ModelFile, found: Found | None) -> str:
 
 class ModelPicker(QWidget):
     """The table of models and the line under it; `picked` says which one the
-    user chose: its path, or "" for the bundled model."""
+    user chose: its path, or "" for the default model."""
 
     picked = Signal(str)
     searched = Signal(object)  # the Found of a search that has ended
@@ -306,10 +319,11 @@ class ModelPicker(QWidget):
     def _add_bundled(self, found: Found | None) -> None:
         bundled = found.bundled if found else None
         if bundled is None or bundled.error:
-            cells = [BUNDLED_NAME, BUNDLED_APP, "", "", "", "", ""]
-            self._add_row(cells, "", tooltip("The small model that ships with the app."))
+            cells = [default_name(), BUNDLED_APP, "", "", "", "", ""]
+            self._add_row(cells, "", tooltip("The model the app answers with unless you "
+                                             "pick another."))
             return
-        self._add_row(self._cells(bundled, found, BUNDLED_NAME), "",
+        self._add_row(self._cells(bundled, found, bundled.name), "",
                       row_tooltip(bundled, None))
 
     def _add_model(self, model: ModelFile, found: Found) -> None:

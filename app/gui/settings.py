@@ -21,7 +21,7 @@ CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
 @dataclass
 class AppSettings:
-    model_path: str = ""            # empty: the bundled SmolLM2 GGUF
+    model_path: str = ""            # empty: the default model (answer_models.default_model_path)
     n_ctx: int = 4096
     answer_tokens: int = 384
     prompt: str = "evidence"        # what the model reads: "evidence" or whole "sections"

@@ -57,7 +57,7 @@ from app.gui.settings import CONTEXT_SIZES, PROFILES, AppSettings
 from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
 
-BUNDLED_MODEL_TEXT = "Bundled: SmolLM2-135M-Instruct (Q4_1)"
+BUNDLED_MODEL_TEXT = "Empty: the default model (the first row above)"
 GGUF_FILTER = "GGUF models (*.gguf)"
 BUILTIN_FIELDS = ("heading", "title", "source", "chunk_index", "total_chunks", "page")
 POLICY_LABELS = {EMBED: "embed", RETRIEVE: "retrieve only", DROP: "drop"}
@@ -205,11 +205,13 @@ class SettingsDialog(QDialog):
         self.model_edit.setPlaceholderText(BUNDLED_MODEL_TEXT)
         self.model_edit.setClearButtonEnabled(True)
         self.model_edit.setToolTip("The llama.cpp model (.gguf file) that writes the answers; "
-                                   "leave empty to use the bundled model.")
+                                   "leave empty to use the default model: "
+                                   "Qwen2.5-Coder-0.5B-Instruct where set-up installed it, "
+                                   "else the bundled SmolLM2-135M-Instruct.")
         self.browse_button = QPushButton("Browse…")
         self.browse_button.setToolTip("Choose a .gguf model file on this computer.")
-        self.bundled_button = QPushButton("Use bundled")
-        self.bundled_button.setToolTip("Go back to the small model that ships with the app.")
+        self.bundled_button = QPushButton("Use default")
+        self.bundled_button.setToolTip("Go back to the default model (the first row above).")
         form.addRow("Model file:", self.model_edit)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)

@@ -20,7 +20,8 @@ from app.answers.model import ModelError
 from app.answers.model_process import ModelProcess
 from app.answers.model_speeds import record_answer_speed
 from app.answers.prompt import PromptTooLarge
-from app.common.bundled import ModelMissing, answer_model_path
+from app.common.answer_models import default_model_path
+from app.common.bundled import ModelMissing
 from app.gui.settings import AppSettings
 from app.ingest.indexer import Indexer, IndexSettings
 from app.search.retrieval import SearchError, Searcher
@@ -215,7 +216,7 @@ class AnswerWorker(QObject):
         path = self._model_key[0]
         if not path:
             try:
-                path = answer_model_path()  # what the list shows for the bundled model
+                path = default_model_path()  # what the list shows for the default model
             except ModelMissing:
                 return
         record_answer_speed(Path(path), answer.timings)

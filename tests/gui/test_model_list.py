@@ -79,9 +79,9 @@ def test_each_applications_models_are_listed_with_their_details(open_dialog, mod
     dialog = open_dialog()
     shown = rows(dialog)
     table = dialog.model_picker.table
-    assert table.item(0, 0).text() == "SmolLM2-135M-Instruct", "the bundled model comes first"
-    assert shown["SmolLM2-135M-Instruct"] | {"Speed": ""} == {
-        "Model": "SmolLM2-135M-Instruct", "From": "bundled", "Size": "98 MB",
+    assert table.item(0, 0).text() == "Default: SmolLM2-135M-Instruct", "the default model comes first"
+    assert shown["Default: SmolLM2-135M-Instruct"] | {"Speed": ""} == {
+        "Model": "Default: SmolLM2-135M-Instruct", "From": "bundled", "Size": "98 MB",
         "Quant.": "Q4_1", "Context": "8K", "Chat": "yes", "Speed": ""}
     assert shown["Llama 3.2 3B Instruct"] == {
         "Model": "Llama 3.2 3B Instruct", "From": "GPT4All", "Size": "1.9 GB",
@@ -114,7 +114,7 @@ def test_a_file_that_cannot_be_used_is_greyed_not_selectable_and_says_why(
     click(qtbot, dialog, "phi-2.Q4_K_M")
     assert dialog.model_edit.text() == "", "clicking it chooses nothing"
     assert dialog.model_picker.table.selectionModel().selectedRows()[0].row() == 0
-    assert rows(dialog)["SmolLM2-135M-Instruct"]  # still the bundled one
+    assert rows(dialog)["Default: SmolLM2-135M-Instruct"]  # still the default
     assert "3 of them cannot be used" in dialog.model_picker.note.text()
 
 
@@ -149,7 +149,7 @@ def test_nothing_is_suggested_when_no_chat_model_fits(open_dialog, apps_home, mo
 def test_with_no_models_found_the_list_says_where_it_looked(open_dialog):
     dialog = open_dialog()
     shown = rows(dialog)
-    assert list(shown) == ["SmolLM2-135M-Instruct", "Qwen2.5-Coder-0.5B-Instruct",
+    assert list(shown) == ["Default: SmolLM2-135M-Instruct", "Qwen2.5-Coder-0.5B-Instruct",
                            "Qwen2.5-Coder-1.5B-Instruct"], "set-up's models, here not installed"
     assert shown["Qwen2.5-Coder-0.5B-Instruct"]["Size"].startswith(
         "Not installed; scripts/setup-env installs it")
@@ -167,7 +167,7 @@ def test_choosing_a_model_sets_the_setting_and_the_bundled_row_goes_back(open_di
     assert dialog.model_edit.text() == str(models_on_disk["llama"])
     assert dialog.model_error.isHidden() and dialog.ok_button.isEnabled()
     assert dialog.result_settings().model_path == str(models_on_disk["llama"])
-    click(qtbot, dialog, "SmolLM2-135M-Instruct")
+    click(qtbot, dialog, "Default: SmolLM2-135M-Instruct")
     assert dialog.model_edit.text() == ""
     assert dialog.result_settings().model_path == ""
 
@@ -250,7 +250,7 @@ def test_the_dialog_opens_while_the_search_is_still_looking(open_dialog, models_
         dialog = open_dialog(find=slow_find, wait=False)
         assert dialog.model_picker.searching
         assert dialog.model_picker.note.text() == LOOKING
-        assert list(rows(dialog)) == ["SmolLM2-135M-Instruct"], "the default is there at once"
+        assert list(rows(dialog)) == ["Default: SmolLM2-135M-Instruct"], "the default is there at once"
         assert dialog.ok_button.isEnabled(), "settings can be saved meanwhile"
     finally:
         release.set()
@@ -265,7 +265,7 @@ def test_a_search_that_fails_says_so_and_the_dialog_still_works(open_dialog):
     dialog = open_dialog(find=broken)
     assert dialog.model_picker.note.text() == \
         "The search for models stopped: Input/output error"
-    assert list(rows(dialog)) == ["SmolLM2-135M-Instruct"]
+    assert list(rows(dialog)) == ["Default: SmolLM2-135M-Instruct"]
     assert dialog.ok_button.isEnabled()
 
 
@@ -300,23 +300,32 @@ def test_an_answer_in_the_app_gives_its_model_a_speed_in_the_list(qtbot, tmp_pat
     replies.model.enqueue(" Everyone", " gets", " 28", " days", " of", " leave", " [1]")
     assert not ask(qtbot, window, "How many days of annual leave do I get?").refused
     assert measured_speed(answer_model_path()) > 0
-    assert rows(open_dialog())["SmolLM2-135M-Instruct"]["Speed"].endswith("tok/s")
+    assert rows(open_dialog())["Default: SmolLM2-135M-Instruct"]["Speed"].endswith("tok/s")
 
 
 def test_the_answer_models_set_up_installed_are_listed_as_bundled_with_their_memory(
         open_dialog, installed_models):
-    from app.common.answer_models import QWEN_05B, installed_path
+    """Installed, Qwen 0.5B is the default (the first row, the empty setting);
+    SmolLM2 and the 1.5B stay choosable, each by its file."""
+    from app.common.answer_models import QWEN_05B, QWEN_15B, installed_path
+    from app.common.bundled import answer_model_path
 
     if installed_path(QWEN_05B) is None:
         pytest.fail(f"scripts/setup-env installs {QWEN_05B.name} into {installed_models}")
     dialog = open_dialog()
     shown = rows(dialog)
-    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["From"] == "bundled"
-    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["Size"] == "491 MB"
-    assert shown["Qwen2.5-Coder-0.5B-Instruct"]["Quant."] == "Q4_K_M"
-    row = row_of(dialog, "Qwen2.5-Coder-0.5B-Instruct")
+    default = "Default: Qwen2.5-Coder-0.5B-Instruct"
+    assert list(shown)[:3] == [default, "SmolLM2-135M-Instruct", "Qwen2.5-Coder-1.5B-Instruct"]
+    assert shown[default]["From"] == "bundled"
+    assert shown[default]["Size"] == "491 MB"
+    assert shown[default]["Quant."] == "Q4_K_M"
+    row = row_of(dialog, default)
     assert "Needs about 1.5 GB of memory" in shown_text(
         dialog.model_picker.table.item(row, 0).toolTip())
     assert not any("★" in name for name in shown), "a packaged model is not a suggestion"
+    dialog.model_picker.table.selectRow(row_of(dialog, "SmolLM2-135M-Instruct"))
+    assert dialog.model_picker._current == str(answer_model_path()), "chosen by its file"
+    dialog.model_picker.table.selectRow(row_of(dialog, "Qwen2.5-Coder-1.5B-Instruct"))
+    assert dialog.model_picker._current == str(installed_path(QWEN_15B))
     dialog.model_picker.table.selectRow(row)
-    assert dialog.model_picker._current == str(installed_path(QWEN_05B)), "chosen by its file"
+    assert dialog.model_picker._current == "", "the default is the empty setting"

@@ -1,0 +1,90 @@
+"""The prompt is read in steps: progress shown, Stop heard, the answer unchanged.
+
+Real llama.cpp with the bundled model: the point is what llama.cpp does
+with the cache when the prompt is read ahead of create_completion.
+"""
+import threading
+
+import pytest
+
+from app.answers.model import Chunk, LocalModel, Reading, physical_cores
+
+LONG = " ".join(f"Rule {n}: expenses of type {n} are paid within {n + 2} days." for n in range(60))
+
+
+@pytest.fixture(scope="module")
+def model():
+    model = LocalModel()
+    model.load()
+    return model
+
+
+def _prompt(model, question):
+    return model.render([{"role": "system", "content": "Answer from the rules."},
+                         {"role": "user", "content": f"{LONG}\n\nQuestion: {question}"}])
+
+
+@pytest.mark.slow
+def test_a_long_prompt_reports_its_reading_and_answers_as_if_read_in_one_go(model):
+    prompt, stop = _prompt(model, "Within how many days are expenses of type 7 paid?")
+    model.llama.reset()
+    whole = model.llama.create_completion(prompt=prompt, max_tokens=24, stop=stop,
+                                          temperature=0.0, repeat_penalty=1.3,
+                                          frequency_penalty=0.3, seed=0)
+    model.llama.reset()
+    items = list(model.generate(prompt, stop, 24, threading.Event()))
+    readings = [i for i in items if isinstance(i, Reading)]
+    chunks = [i for i in items if isinstance(i, Chunk)]
+    assert items[:len(readings)] == readings, "all the reading comes before the first word"
+    assert len(readings) >= 3
+    done = [r.done for r in readings]
+    assert done == sorted(done) and done[-1] < readings[0].total
+    assert "".join(c.text for c in chunks) == whole["choices"][0]["text"]
+
+
+@pytest.mark.slow
+def test_stop_while_the_prompt_is_read_ends_it_before_any_word(model):
+    prompt, stop = _prompt(model, "Which rule is the longest?")
+    model.llama.reset()
+    cancel = threading.Event()
+    stream = model.generate(prompt, stop, 24, cancel)
+    first = next(stream)
+    cancel.set()
+    rest = list(stream)
+    assert isinstance(first, Reading)
+    assert not [i for i in rest if isinstance(i, Chunk)]
+    assert max([first.done] + [r.done for r in rest]) < first.total
+
+
+@pytest.mark.slow
+def test_a_second_question_on_the_same_sources_does_not_read_them_again(model):
+    prompt, stop = _prompt(model, "Within how many days are expenses of type 3 paid?")
+    list(model.generate(prompt, stop, 8, threading.Event()))
+    again, _ = _prompt(model, "Within how many days are expenses of type 9 paid?")
+    first = next(iter(model.generate(again, stop, 8, threading.Event())))
+    assert first.done > 0.8 * first.total, "the shared prefix stays in llama.cpp's cache"
+
+
+@pytest.mark.slow
+def test_the_model_process_passes_the_reading_on():
+    from app.answers.model_process import ModelProcess
+
+    child = ModelProcess(None)
+    try:
+        prompt, stop = child.render([{"role": "user", "content": f"{LONG}\n\nQuestion: type 5?"}])
+        items = list(child.generate(prompt, stop, 8, threading.Event()))
+        assert isinstance(items[0], Reading) and items[0].total > 500
+        assert [i for i in items if isinstance(i, Chunk)]
+        assert child.architecture == "llama"
+    finally:
+        child.close()
+
+
+def test_threads_are_one_per_physical_core_and_never_zero(monkeypatch):
+    import psutil
+
+    monkeypatch.setattr(psutil, "cpu_count", lambda logical=True: None if not logical else 8)
+    assert physical_cores() >= 1
+    monkeypatch.setattr(psutil, "cpu_count", lambda logical=True: 4 if not logical else 8)
+    assert physical_cores() == 4
+    assert LocalModel(threads=None).threads == 4
