@@ -118,3 +118,12 @@ def test_the_index_summary_says_when_vector_search_misses_its_target():
     line, = _vector_summary(measured | {"ef_search": 200, "recall_at_20": 0.995})
     assert "below" not in line
     assert _vector_summary({"method": "exact"}) == []
+
+
+@pytest.mark.slow
+def test_output_piped_into_a_reader_that_stops_early_ends_quietly(sample_index):
+    """`handbook-qa search … --json | head -1`: no traceback when head has gone."""
+    command = f"{sys.executable} -m app --db {sample_index} search 'annual leave' --json | head -c 20"
+    run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
+    assert run.stdout.startswith("{")
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
