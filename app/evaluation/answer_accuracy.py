@@ -61,6 +61,8 @@ class AnswerCase:
     refused: bool
     prompt_tokens: int = 0
     not_in_quote: list[str] = field(default_factory=list)
+    declined: bool = False         # the model said the handbook does not say
+    span_read: bool = False        # the span was in the sources the model read
 
     def evidence_hit(self, k: int) -> bool:
         return self.evidence_rank is not None and self.evidence_rank <= k
@@ -121,7 +123,8 @@ def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
         evidence_s=timings.get("search_s", 0.0) + timings.get("evidence_s", 0.0),
         first_token_s=timings.get("first_token_s"), total_s=timings.get("total_s", 0.0),
         refused=bool(answer.refused), prompt_tokens=answer.context_tokens,
-        not_in_quote=[f.text for f in answer.not_in_quote])
+        not_in_quote=[f.text for f in answer.not_in_quote], declined=answer.declined,
+        span_read=any(span in normalise(s.text) for s in answer.sent))
 
 
 def _figures(results: list[AnswerCase]) -> dict:
@@ -140,6 +143,10 @@ def _figures(results: list[AnswerCase]) -> dict:
             "citation_precision": round(sum(r.cited_hits / len(r.cited) for r in citing)
                                         / len(citing), 3) if citing else None,
             "refused": sum(r.refused for r in results),
+            # A model that says "the handbook does not say" with the answer in
+            # front of it (issue #29: Qwen did so 15 times in 23 under SmolLM2's prompt)
+            "span_read": sum(r.span_read for r in results),
+            "declined_with_span_read": sum(r.declined and r.span_read for r in results),
             "not_in_quote_rate": round(len(marked) / n, 3),
             "marked_quote_right": round(sum(r.evidence_hit(1) for r in marked) / len(marked), 3)
             if marked else None,
@@ -169,7 +176,8 @@ def summarise(results: list[AnswerCase], model: str, prompt: str,
     per_case = [{"line": r.case.line, "id": r.case.id, "accurate": r.accurate,
                  "evidence_rank": r.evidence_rank, "answer": r.answer,
                  "unsupported": r.unsupported, "not_in_quote": r.not_in_quote,
-                 "first_token_s": r.first_token_s,
+                 "declined": r.declined, "span_read": r.span_read,
+                 "prompt_tokens": r.prompt_tokens, "first_token_s": r.first_token_s,
                  "total_s": r.total_s} for r in results]
     return AnswerReport(cases=len(results), model=model, prompt=prompt,
                         overall=_figures(results), by_position=grouped("position"),
@@ -198,6 +206,10 @@ def format_answer_report(report: AnswerReport) -> str:
                      f"of answers; of those, the quote held the span in "
                      f"{marked['marked_quote_right']:.0%}, the model was right in "
                      f"{marked['marked_model_right']:.0%}")
+    if marked.get("span_read"):
+        lines.append(f"  the model said the handbook does not say in "
+                     f"{marked['declined_with_span_read']} of the {marked['span_read']} cases "
+                     "whose answer was in what it read")
     lines += [line(k, v) for k, v in report.by_position.items()]
     lines += [line(k, v) for k, v in report.by_kind.items()]
     for miss in report.misses:
