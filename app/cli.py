@@ -84,8 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask = commands.add_parser("ask", parents=[common], help="answer a question with citations")
     ask.add_argument("question")
     ask.add_argument("--model", default=None,
-                     help=f"{MODEL_HELP} (default: Qwen2.5-Coder-0.5B-Instruct where set-up "
-                     "installed it, else the bundled SmolLM2-135M-Instruct)")
+                     help=f"{MODEL_HELP} (default: the most accurate Qwen2.5-Coder installed "
+                     "that fits in memory, 1.5B then 0.5B, else the bundled "
+                     "SmolLM2-135M-Instruct; `handbook-qa models` marks it)")
     ask.add_argument("--ctx", type=int, default=4096, help="model context size (default 4096)")
     ask.add_argument("--answer-tokens", type=int, default=384,
                      help="most tokens the answer may take (default 384; the focused "

