@@ -270,9 +270,10 @@ class Answerer:
         halt = Halt(cancel)  # the user's Stop, the guard's, or the first sentence's end
         guard = RepetitionGuard()
         markers = MarkerFilter({s.n for s in prompt.sources})
-        # One line: the focused prompt asks for one sentence, and what a small
-        # model writes on the next line is a ramble of made-up references
-        # (docs/answers.md: answers with an unsupported fact, dev 0.58 → 0.45).
+        # One line (SmolLM2's style): the focused prompt asks for one sentence,
+        # and what a small model writes on the next line is a ramble of made-up
+        # references (docs/answers.md: answers with an unsupported fact, dev
+        # 0.58 → 0.45). Qwen may write a copied header on the first line.
         stop = prompt.stop + (["\n"] if self.prompt == EVIDENCE and self.style.one_line else [])
         # Closed as soon as the answer ends, not whenever it is garbage-collected:
         # a model in its own process must hear "stop" before the next question's
@@ -280,10 +281,8 @@ class Answerer:
         first_at = None
         with closing(self.model.generate(prompt.text, stop, self.answer_tokens, halt)) as stream:
             for chunk in stream:
-                if isinstance(chunk, Reading):
+                if isinstance(chunk, Reading):  # Stop reaches the model through `halt`
                     yield Status("reading", reading_message(len(prompt.sources), chunk))
-                    if cancel.is_set():
-                        halt.set()
                     continue
                 if first_at is None:
                     first_at = time.perf_counter()
@@ -301,10 +300,9 @@ class Answerer:
                 shown = markers.feed(text)
                 if shown:
                     yield Token(shown)
-                if cancel.is_set() or end is not None:
+                if end is not None:
                     halt.set()
-                    if end is not None:
-                        break
+                    break
         tail = markers.flush()
         if tail and not repeated:
             yield Token(tail)
