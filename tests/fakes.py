@@ -13,6 +13,7 @@ class FakeChatModel:
 
     name = "fake.gguf"
     architecture = None   # an unknown family: the default (SmolLM2) prompt style
+    size_label = None
 
     def __init__(self, n_ctx: int = 4096, replies: list[list[str]] | None = None,
                  delay: float = 0.0):

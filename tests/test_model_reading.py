@@ -75,7 +75,7 @@ def test_the_model_process_passes_the_reading_on():
         items = list(child.generate(prompt, stop, 8, threading.Event()))
         assert isinstance(items[0], Reading) and items[0].total > 500
         assert [i for i in items if isinstance(i, Chunk)]
-        assert child.architecture == "llama"
+        assert child.architecture == "llama" and child.size_label == "135M"
     finally:
         child.close()
 

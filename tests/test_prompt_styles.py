@@ -5,7 +5,7 @@ import pytest
 
 from app.answers.answerer import Answerer, Finished, Status
 from app.answers.citations import drop_echoed_header, echoed_header_length
-from app.answers.prompt_styles import QWEN2, SMOLLM2, style_for
+from app.answers.prompt_styles import QWEN2, QWEN2_LARGE, SMOLLM2, style_for
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
 RESULTS = [FakeResult(1, "handbook.md", "Leave › Annual leave", "Annual leave is 28 days."),
@@ -16,11 +16,14 @@ class QwenLike(FakeChatModel):
     architecture = "qwen2"
 
 
-@pytest.mark.parametrize("architecture, style", [
-    ("qwen2", QWEN2), ("QWEN2", QWEN2), ("llama", SMOLLM2), (None, SMOLLM2), ("gemma3", SMOLLM2)])
-def test_the_style_follows_the_architecture_and_unknown_families_get_smollm2s(architecture,
-                                                                               style):
-    assert style_for(architecture) is style
+@pytest.mark.parametrize("architecture, size, style", [
+    ("qwen2", "0.5B", QWEN2), ("QWEN2", None, QWEN2), ("qwen2", "1.5B", QWEN2_LARGE),
+    ("qwen2", "7B", QWEN2_LARGE), ("qwen2", "500M", QWEN2), ("qwen2", "big", QWEN2),
+    ("llama", "135M", SMOLLM2), (None, None, SMOLLM2), ("gemma3", "4B", SMOLLM2)])
+def test_the_style_follows_the_architecture_and_size_and_unknown_families_get_smollm2s(
+        architecture, size, style):
+    assert style_for(architecture, size) is style
+    assert QWEN2_LARGE.units < QWEN2.units, "a larger model reads fewer, better read units"
 
 
 def test_qwen_reads_three_units_headed_by_their_heading_and_is_not_told_to_refuse():

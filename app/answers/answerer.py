@@ -245,7 +245,7 @@ class Answerer:
         """The prompt's wording: the one given, or the model family's (this
         loads the model, which the prompt needs next anyway)."""
         if self._style is None:
-            self._style = style_for(self.model.architecture)
+            self._style = style_for(self.model.architecture, self.model.size_label)
         return self._style
 
     def _prompt(self, question: str, results: list, scored: list,

@@ -186,6 +186,11 @@ class LocalModel:
         """The GGUF's `general.architecture` ("llama", "qwen2"…): picks the prompt style."""
         return self.llama.metadata.get("general.architecture")
 
+    @property
+    def size_label(self) -> str | None:
+        """The GGUF's `general.size_label` ("1.5B"), which the prompt style also reads."""
+        return self.llama.metadata.get("general.size_label")
+
     def count(self, text: str) -> int:
         """Tokens of `text` in the model's own tokenizer (special tokens parsed)."""
         return len(self.llama.tokenize(text.encode("utf-8"), add_bos=False, special=True))

@@ -47,7 +47,8 @@ def serve() -> None:
                 model = LocalModel(Path(path) if path else None, n_ctx=n_ctx)
                 model.load()
                 write_frame(replies, ("ok", {"n_ctx": model.n_ctx, "name": model.name,
-                                             "architecture": model.architecture}))
+                                             "architecture": model.architecture,
+                                             "size_label": model.size_label}))
             elif command == "count":
                 write_frame(replies, ("ok", model.count(arguments[0])))
             elif command == "render":
@@ -116,6 +117,11 @@ class ModelProcess:
     def architecture(self) -> str | None:
         self.load()
         return self._info["architecture"]
+
+    @property
+    def size_label(self) -> str | None:
+        self.load()
+        return self._info["size_label"]
 
     @property
     def name(self) -> str:
