@@ -43,9 +43,9 @@ class PromptStyle:
 SMOLLM2 = PromptStyle(family="smollm2", focused_system=FOCUSED_SYSTEM_PROMPT,
                       sections_system=SYSTEM_PROMPT, units=1)
 
-# No refusal rule: Qwen refuses on its own when the sources are about
-# something else, and off-topic questions are refused before any model reads
-# them (the relevance threshold and the evidence floor, app/answers/answerer.py).
+# No refusal rule: so told, Qwen refused beside the answer (15 of 23), and
+# off-topic questions are refused before any model reads them (the relevance
+# threshold and the evidence floor, app/answers/answerer.py: 24 of 24).
 QWEN2 = PromptStyle(
     family="qwen2",
     focused_system=(
