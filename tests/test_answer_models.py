@@ -295,3 +295,10 @@ def test_installed_the_default_model_answers_when_none_is_chosen(installed_model
     listed = capsys.readouterr().out.splitlines()
     row = next(line for line in listed if "bundled, default" in line)
     assert default.name in row
+
+
+def test_keys_may_follow_the_options(capsys):
+    """`install --dest DIR --cache DIR KEY`, as the packaging build writes it."""
+    code = answer_models.main(["list", "--dest", "/nonexistent", "qwen2.5-coder-0.5b"])
+    assert code == 1  # listed as missing, not a usage error (2)
+    assert "qwen2.5-coder-0.5b" in capsys.readouterr().out

@@ -360,7 +360,8 @@ def main(argv: list[str] | None = None) -> int:
                                                  f"{bundle_dir()})")
     where.add_argument("--user", action="store_true", help=f"install into {user_dir()}")
     parser.add_argument("--cache", type=Path, help="assemble here once and copy from here")
-    args = parser.parse_args(argv)
+    # intermixed: "install --dest DIR KEY" (the packaging build) as well as "install KEY --dest DIR"
+    args = parser.parse_intermixed_args(argv)
     try:
         models = [by_key(key) for key in args.keys] or list(MODELS)
     except KeyError as error:
