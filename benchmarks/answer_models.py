@@ -82,7 +82,7 @@ def measure_one(key: str, limit: int | None) -> dict:
         Indexer(stores[name], embedder).run(folder)
         Searcher(stores[name], embedder).search("warm-up")  # the embedder loaded: baseline
     before = peak_mib()
-    model = LocalModel(model_file(None if key == "smollm2" else key))
+    model = LocalModel(model_file(key))  # by name: without one, the default would answer
     model.load()
     report = {"model": key, "file": model.name, "peak_before_model_mib": before, "sets": {}}
     refused_off_topic = 0
@@ -105,17 +105,12 @@ def measure_one(key: str, limit: int | None) -> dict:
 
 
 def figures(results: list) -> dict:
-    n = len(results) or 1
-    read = [r for r in results if r.span_read]
+    """The eval's own figures (app/evaluation/answer_accuracy.py), with the
+    prompt size and the times this table adds."""
+    from app.evaluation.answer_accuracy import figures as answer_figures
+
     first = [r.first_token_s for r in results if r.first_token_s is not None]
-    return {"cases": len(results),
-            "answer_accuracy": round(sum(r.accurate for r in results) / n, 3),
-            "evidence@1": round(sum(r.evidence_hit(1) for r in results) / n, 3),
-            "evidence@3": round(sum(r.evidence_hit(3) for r in results) / n, 3),
-            "unsupported_rate": round(sum(bool(r.unsupported) for r in results) / n, 3),
-            "span_read": len(read),
-            "declined_with_span_read": sum(r.declined for r in read),
-            "refused_before_model": sum(r.refused for r in results),
+    return {**answer_figures(results),
             "prompt_tokens_median": statistics.median(
                 [r.prompt_tokens for r in results if r.prompt_tokens] or [0]),
             "first_token_median_s": round(statistics.median(first), 2) if first else None,

@@ -41,6 +41,17 @@ class ModelError(Exception):
     """The answer model cannot be used; the message names the file and what to do."""
 
 
+def default_path() -> Path:
+    """The file that answers when none is chosen (answer_models.default_model_path)."""
+    from app.common.answer_models import default_model_path
+    from app.common.bundled import ModelMissing
+
+    try:
+        return default_model_path()
+    except ModelMissing as error:
+        raise ModelError(f"the bundled answer model is missing: {error}") from error
+
+
 def check_model_file(path: Path) -> None:
     """Cheap checks before llama.cpp sees the file (it would abort or print noise)."""
     path = Path(path)
@@ -87,15 +98,7 @@ class LocalModel:
     @cached_property
     def path(self) -> Path:
         """The file chosen, else the default model's (app/common/answer_models.py)."""
-        if self._path:
-            return self._path
-        from app.common.answer_models import default_model_path
-        from app.common.bundled import ModelMissing
-
-        try:
-            return default_model_path()
-        except ModelMissing as error:
-            raise ModelError(f"the bundled answer model is missing: {error}") from error
+        return self._path or default_path()
 
     @property
     def name(self) -> str:
@@ -120,31 +123,31 @@ class LocalModel:
                 pass
         return self._load_checked(self.path, SHIPPED_SPEED_UPS)
 
-    @cached_property
+    @property
     def shipped(self) -> bool:
         """The bundled SmolLM2 or a checked copy of a model the app installs
         (not a file the user picked, which is used as it is)."""
-        from app.common.answer_models import catalogued
-
-        return self._bundled_smollm2 or catalogued(self.path) is not None
+        return self._shipped_as[0]
 
     @property
     def faster_as_q8(self) -> bool:
         """Whether a Q8_0 copy reads faster (app/answers/fast_copy.py): measured
         for SmolLM2 and the Qwen 0.5B, not for the 1.5B."""
-        from app.common.answer_models import catalogued
-
-        model = catalogued(self.path)
-        return self._bundled_smollm2 or (model is not None and model.faster_as_q8)
+        return self._shipped_as[1]
 
     @cached_property
-    def _bundled_smollm2(self) -> bool:
+    def _shipped_as(self) -> tuple[bool, bool]:
+        """(shipped, faster as Q8_0), from one look at the file's check stamp."""
+        from app.common.answer_models import catalogued
         from app.common.bundled import ModelMissing, answer_model_path
 
         try:
-            return self.path == answer_model_path()
+            if self.path == answer_model_path():
+                return True, True
         except ModelMissing:
-            return False
+            pass
+        model = catalogued(self.path)
+        return model is not None, model is not None and model.faster_as_q8
 
     def _load_checked(self, path: Path, options: dict | None = None):
         from llama_cpp import Llama

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Iterator
 
-from app.answers.model import Chunk, LocalModel, ModelError, Reading
+from app.answers.model import Chunk, LocalModel, ModelError, Reading, default_path
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
 
 FROZEN_FLAG = "--model-process"
@@ -78,16 +78,6 @@ def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None
 
 # -- the parent -----------------------------------------------------------------------
 
-def _default_path() -> Path:
-    from app.common.answer_models import default_model_path
-    from app.common.bundled import ModelMissing
-
-    try:
-        return default_model_path()
-    except ModelMissing as error:
-        raise ModelError(f"the bundled answer model is missing: {error}") from error
-
-
 class ModelProcess:
     """A LocalModel running in a child process (same interface)."""
 
@@ -106,7 +96,7 @@ class ModelProcess:
             raise ModelError(f"the answer model process could not start ({error})") from error
         # The default is resolved here, not in the child: both must mean the
         # same file (the child's environment could differ, as in the tests).
-        self._info = self._call("load", str(self.path or _default_path()), self.requested_n_ctx)
+        self._info = self._call("load", str(self.path or default_path()), self.requested_n_ctx)
 
     @property
     def n_ctx(self) -> int:

@@ -142,17 +142,23 @@ def installed_path(model: PartModel, folders: list[Path] | None = None) -> Path 
 def default_model(memory: int | None = None) -> PartModel | None:
     """The first model of DEFAULT_ORDER installed here whose peak fits in half
     of `memory` (this computer's by default); None: SmolLM2 answers."""
-    memory = total_memory() if memory is None else memory
-    return next((model for model in DEFAULT_ORDER
-                 if installed_path(model) is not None and 2 * model.peak_bytes <= memory), None)
+    return _default(memory)[0]
 
 
 def default_model_path() -> Path:
     """The default model's checked file, or the bundled SmolLM2's (raises
     ModelMissing when neither is there)."""
-    model = default_model()
-    path = installed_path(model) if model is not None else None
-    return path or answer_model_path()
+    return _default()[1] or answer_model_path()
+
+
+def _default(memory: int | None = None) -> tuple[PartModel | None, Path | None]:
+    memory = total_memory() if memory is None else memory
+    for model in DEFAULT_ORDER:
+        if 2 * model.peak_bytes <= memory:
+            path = installed_path(model)
+            if path is not None:
+                return model, path
+    return None, None
 
 
 def total_memory() -> int:

@@ -127,7 +127,7 @@ def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
         span_read=any(span in normalise(s.text) for s in answer.sent))
 
 
-def _figures(results: list[AnswerCase]) -> dict:
+def figures(results: list[AnswerCase]) -> dict:
     n = len(results)
     if not n:
         return {"cases": 0}
@@ -163,7 +163,7 @@ def summarise(results: list[AnswerCase], model: str, prompt: str,
               invalid: list[dict]) -> AnswerReport:
     def grouped(attribute: str) -> dict:
         keys = sorted({getattr(r.case, attribute) for r in results} - {""})
-        return {key: _figures([r for r in results if getattr(r.case, attribute) == key])
+        return {key: figures([r for r in results if getattr(r.case, attribute) == key])
                 for key in keys}
 
     timing = {"evidence_median_s": _median([r.evidence_s for r in results]),
@@ -180,7 +180,7 @@ def summarise(results: list[AnswerCase], model: str, prompt: str,
                  "prompt_tokens": r.prompt_tokens, "first_token_s": r.first_token_s,
                  "total_s": r.total_s} for r in results]
     return AnswerReport(cases=len(results), model=model, prompt=prompt,
-                        overall=_figures(results), by_position=grouped("position"),
+                        overall=figures(results), by_position=grouped("position"),
                         by_kind=grouped("kind"), timing=timing, misses=misses,
                         invalid=invalid, per_case=per_case)
 

@@ -78,11 +78,11 @@ class Found:
 def find_models(extra_folders: list[str]) -> Found:
     """Everything the list shows (slow where the folders are slow: run it off
     the GUI thread)."""
-    bundled = _default()
+    packaged = packaged_models()  # their headers read once, for both uses
+    bundled = _default(packaged)
     found = discover([Path(folder) for folder in extra_folders])
     # set-up's own models next (the default's file is the row above them)
-    packaged = [m for m in packaged_models() if bundled is None or m.path != bundled.path]
-    models = packaged + found
+    models = [m for m in packaged if bundled is None or m.path != bundled.path] + found
     memory = total_memory()
     speeds = {}
     for model in (bundled, *models):
@@ -101,14 +101,14 @@ def default_name() -> str:
     return "Default: " + (model.name if model is not None else SMOLLM2_NAME)
 
 
-def _default() -> ModelFile | None:
-    """The row for "no model chosen": the default model (Qwen2.5-Coder 0.5B
-    where set-up installed it, else the bundled SmolLM2), named as such."""
+def _default(packaged: list[ModelFile]) -> ModelFile | None:
+    """The row for "no model chosen": the default model (the most accurate
+    Qwen installed that fits in memory, else the bundled SmolLM2), named as such."""
     try:
         path = default_model_path()
     except ModelMissing:
         return None
-    listed = next((m for m in packaged_models() if m.path == path), None)
+    listed = next((m for m in packaged if m.path == path), None)
     model = listed or describe(path, BUNDLED_APP)
     return replace(model, name=f"Default: {model.name}")  # as default_name() says
 
