@@ -4,7 +4,7 @@ import pytest
 from app.common.documents import CODE, LIST, PARAGRAPH, TABLE, TERM, ReadError
 from app.ingest.readers import SUPPORTED_SUFFIXES, read_document
 from tests.test_readers import check_invariants
-from tests.wordgen import handbook, replace_part, zip_bomb
+from tests.wordgen import handbook, replace_part, without_styles, zip_bomb
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +113,23 @@ def test_a_body_with_no_text(tmp_path):
                         "word/document.xml", empty.encode())
     with pytest.raises(ReadError, match="no text"):
         read_document(path)
+
+
+def test_a_file_without_a_styles_part_keeps_its_headings(tmp_path):
+    path = without_styles(tmp_path / "travel-notes.docx", [
+        ("Title", "Travel Policy"), ("Heading1", "Booking"), (None, "Book trains early."),
+        ("Heading2", "Hotels"), (None, "Hotels up to 160 EUR."), ("Heading1", "Claims"),
+        (None, "Claim within 30 days.")])
+    document = read_document(path)
+    check_invariants(document)
+    assert document.title == "Travel Policy"
+    assert [(s.heading_path, s.body) for s in document.sections] == [
+        (["Booking"], "Book trains early."), (["Booking", "Hotels"], "Hotels up to 160 EUR."),
+        (["Claims"], "Claim within 30 days.")]
+
+
+def test_a_file_without_properties_is_titled_by_its_name_never_its_format(tmp_path):
+    path = without_styles(tmp_path / "travel-notes.docx", [(None, "Book trains early.")])
+    document = read_document(path)
+    assert document.title == "travel-notes"
+    assert document.sections[0].heading_path == ["travel-notes"]

@@ -82,3 +82,28 @@ def zip_bomb(target: Path, megabytes: int = 600, member_name: str = "word/docume
                 member.write(block)
     target.write_bytes(buffer.getvalue())
     return target
+
+
+def without_styles(path: Path, paragraphs: list[tuple[str | None, str]]) -> Path:
+    """A bare .docx as some generators write it: the document part alone, no
+    styles part and no properties part; paragraphs are (style id or None, text)."""
+    main = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    body = "".join(
+        "<w:p>" + (f'<w:pPr><w:pStyle w:val="{style}"/></w:pPr>' if style else "")
+        + f"<w:r><w:t>{text}</w:t></w:r></w:p>" for style, text in paragraphs)
+    with zipfile.ZipFile(path, "w") as package:
+        package.writestr("[Content_Types].xml", (
+            '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.'
+            'org/package/2006/content-types"><Default Extension="rels" ContentType="application/'
+            'vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType='
+            '"application/xml"/><Override PartName="/word/document.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'))
+        package.writestr("_rels/.rels", (
+            '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.'
+            'openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://'
+            'schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" '
+            'Target="word/document.xml"/></Relationships>'))
+        package.writestr("word/document.xml", f'<?xml version="1.0" encoding="UTF-8"?>'
+                                              f'<w:document xmlns:w="{main}"><w:body>{body}'
+                                              f'</w:body></w:document>')
+    return path

@@ -6,7 +6,9 @@ What it gives us, in body order:
 
 - headings from the heading styles ("Heading 1"…, names Word stores in
   English whatever the UI language) or an outline level set on the paragraph
-  or its style; the "Title" paragraph names the document;
+  or its style; the "Title" paragraph names the document. Some generators
+  write no styles part: a paragraph's style id ("Heading1", "Title") is then
+  read as the style's name;
 - lists from numbering (bullets or numbers, with their depth);
 - tables, their first row (or the rows marked as header) naming the columns;
 - code from code styles ("Source Code", "HTML Preformatted", ...);
@@ -17,6 +19,7 @@ they are not part of the body's reading order.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
@@ -26,6 +29,9 @@ from app.ingest.readers.package import check_package
 _CODE_STYLES = ("source code", "code", "html preformatted", "preformatted", "plain text",
                 "macro text")
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_CORE_PROPERTIES = ("http://schemas.openxmlformats.org/package/2006/relationships/metadata/"
+                    "core-properties")
+_ID_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
 def read_docx(path: Path) -> Document:
@@ -40,7 +46,7 @@ def read_docx(path: Path) -> Document:
         raise ReadError(f"not a readable Word document ({_reason(error)})") from None
     builder = DocumentBuilder(path, "docx")
     title = _Body(word, builder).read()
-    document = builder.build(title=title or word.core_properties.title or None)
+    document = builder.build(title=title or _core_title(word))
     if not document.sections:
         raise ReadError("no text: the document's body is empty (text boxes and headers "
                         "are not read)")
@@ -139,11 +145,29 @@ class _Body:
             self.code = []
 
 
+def _core_title(word) -> str | None:
+    """The title in the document's properties; none when it has no properties
+    part (python-docx then makes up one titled "Word Document")."""
+    has_core = any(rel.reltype == _CORE_PROPERTIES for rel in word.part.package.rels.values())
+    return (word.core_properties.title or None) if has_core else None
+
+
 def _style_name(paragraph) -> str:
+    """The paragraph's style name, lower case. An id the styles part does not
+    define (or a file with no styles part) reads as its words: "Heading1" is
+    "heading 1", "ListBullet" "list bullet"."""
+    style_id = paragraph._p.style
     try:
-        return (paragraph.style.name or "").lower() if paragraph.style is not None else ""
+        style = paragraph.style
     except (KeyError, ValueError):  # a style id the styles part does not define
-        return ""
+        style = None
+    if style is not None and (style_id is None or style.style_id == style_id):
+        return (style.name or "").lower()
+    return _id_words(style_id) if style_id else ""
+
+
+def _id_words(style_id: str) -> str:
+    return " ".join(_ID_WORD.findall(style_id)).lower()
 
 
 def _heading_level(paragraph, style: str) -> int | None:
