@@ -1,19 +1,20 @@
 """Evidence benchmark: does the first quote hold the answer, and how fast is it?
 
-    python benchmarks/evidence.py [--set dev|sample|both] [--tune] [--json]
+    python benchmarks/evidence.py [--set dev|sample|python|git|bash|both|all] [--tune] [--json]
 
-Indexes the sample handbook and/or the PostgreSQL dev corpus (devset/build.py
-must have built it) into benchmarks/out/ (reused while the corpus and the
+Indexes the sample handbook, the PostgreSQL dev corpus (devset/build.py) and
+the three corpora of devset/build_corpora.py (Python HTML, git HTML, the bash
+PDF) into benchmarks/out/ (reused while the corpus and the
 chunker are unchanged), searches every golden question, and scores every
 candidate unit (app/answers/evidence.py). Reports evidence@1 and evidence@3
-(the answer span lies inside the top-1 / top-3 units) next to chunk
-recall@5 of the same searches (what the children found: the evidence step
+(the answer span lies inside the top-1 / top-3 units) next to chunk and
+context recall@5 of the same searches (what the children found: the evidence step
 must not lose it), and the evidence step's time after the search returns
 (p50/p95) next to the search's own time in the same run (the baseline).
 
 The dev set is split as devset/README.md says: the weights are tuned on its
-first batch (TSV lines 2-92) only; its blind batch (lines 93-152) and the
-sample set are held out. `--tune` runs the grid search on the first batch
+first batch (TSV lines 2-92) and the new corpora's `-tune` files only; its
+blind batch (lines 93-152), the `-blind` files and the sample set are held out. `--tune` runs the grid search on the first batch
 and prints the best weights with their held-out figures.
 """
 from __future__ import annotations
@@ -42,32 +43,47 @@ from app.search.retrieval import Searcher  # noqa: E402
 from app.store.sqlite import Store  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
-SETS = {"sample": (SAMPLE_HANDBOOK, ROOT / "resources/golden/sample-handbook.tsv"),
-        "dev": (ROOT / "devset/build/corpus", ROOT / "resources/golden/devset.tsv")}
+GOLDEN = ROOT / "resources/golden"
+BUILD = ROOT / "devset/build"
+# name: (folder, [(cases, batch)]). The dev set's batch is told by its line;
+# the other corpora (devset/build_corpora.py) keep their blind third in a file of its own.
+SETS = {"sample": (SAMPLE_HANDBOOK, [(GOLDEN / "sample-handbook.tsv", "sample")]),
+        "dev": (BUILD / "corpus", [(GOLDEN / "devset.tsv", "dev")]),
+        **{name: (BUILD / name, [(GOLDEN / f"{tsv}.tsv", f"{name}-tune"),
+                                 (GOLDEN / f"{tsv}-blind.tsv", f"{name}-blind")])
+           for name, tsv in (("python", "python-docs"), ("git", "git-docs"),
+                             ("bash", "bash-pdf"))}}
 FIRST_BATCH_LAST_LINE = 92  # devset.tsv: lines 2-92 tuned on, 93-152 written blind
+K = 5
 OFF_TOPIC = [line.strip() for line in
              (ROOT / "resources/golden/off-topic.txt").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
 
 
-def batch(name: str, line: int) -> str:
-    if name == "sample":
-        return "sample"
+def batch(label: str, line: int) -> str:
+    if label != "dev":
+        return label
     return "dev-first" if line <= FIRST_BATCH_LAST_LINE else "dev-blind"
+
+
+def tuned_on(batch_name: str) -> bool:
+    return batch_name == "dev-first" or batch_name.endswith("-tune")
 
 
 def collect(name: str, embedder: Embedder) -> list[dict]:
     """Per case: the scored candidates (features kept), the chunk rank, timings."""
-    folder, tsv = SETS[name]
+    folder, golden = SETS[name]
     if not folder.is_dir():
-        sys.exit(f"{folder} is missing: run devset/build.py first")
+        sys.exit(f"{folder} is missing: run devset/build.py (dev) or devset/build_corpora.py")
     OUT.mkdir(parents=True, exist_ok=True)
     rows = []
     with Store(OUT / f"evidence-{name}.sqlite") as store:
         Indexer(store, embedder).run(folder)
         searcher, finder = Searcher(store, embedder), EvidenceFinder(store, embedder)
         searcher.search("warm-up")
-        for case in load_cases(tsv):
+        cases = [(case, label) for tsv, label in golden if tsv.exists()
+                 for case in load_cases(tsv)]
+        for case, label in cases:
             span = normalise(case.answer_span)
             started = time.perf_counter()
             response = searcher.search(case.question)
@@ -76,11 +92,12 @@ def collect(name: str, embedder: Embedder) -> list[dict]:
             done = time.perf_counter()
             texts = {r["id"]: r["text"] for r in store.rows(
                 "SELECT id, text FROM chunks WHERE id IN (%s)" % ",".join(
-                    str(c.chunk_id) for c in response.candidates[:5]) or "0")}
+                    str(c.chunk_id) for c in response.candidates[:K]) or "0")}
             chunk_hit = any(span in normalise(texts.get(c.chunk_id, ""))
-                            for c in response.candidates[:5])
-            rows.append({"batch": batch(name, case.line), "id": case.id, "span": span,
-                         "off_topic": False,
+                            for c in response.candidates[:K])
+            context_hit = any(span in normalise(r.text) for r in response.results[:K])
+            rows.append({"batch": batch(label, case.line), "id": case.id, "span": span,
+                         "kind": case.kind, "off_topic": False, "context_hit": context_hit,
                          "chunk_hit": chunk_hit, "search_s": searched - started,
                          "evidence_s": done - searched,
                          "units": [(e.features, span in normalise(e.text), e.text)
@@ -129,7 +146,7 @@ def score_with(features: dict, weights: Weights) -> float:
 
 
 def figures(rows: list[dict], weights: Weights) -> dict:
-    at1 = at3 = chunk = 0
+    at1 = at3 = chunk = context = 0
     for row in rows:
         ranked = sorted(row["units"], key=lambda u: -score_with(u[0], weights))
         if ranked and score_with(ranked[0][0], weights) < weights.floor:
@@ -137,11 +154,12 @@ def figures(rows: list[dict], weights: Weights) -> dict:
         at1 += any(hit for _, hit, _ in ranked[:1])
         at3 += any(hit for _, hit, _ in ranked[:3])
         chunk += row["chunk_hit"]
+        context += row.get("context_hit", False)
     n = len(rows) or 1
     anywhere = sum(any(hit for _, hit, _ in row["units"]) for row in rows)
     return {"cases": len(rows), "evidence@1": round(at1 / n, 3),
             "evidence@3": round(at3 / n, 3), "chunk_recall@5": round(chunk / n, 3),
-            "in_candidates": round(anywhere / n, 3)}
+            "context_recall@5": round(context / n, 3), "in_candidates": round(anywhere / n, 3)}
 
 
 def by_batch(rows: list[dict], weights: Weights) -> dict:
@@ -161,7 +179,7 @@ GRID = {"overlap": (0.0, 0.15, 0.3, 0.45, 0.6, 0.8),
 
 def tune(rows: list[dict]) -> Weights:
     """(The similarity weight stays 1: scores are relative.) The grid point with the most evidence@1 + evidence@3 on the first dev batch."""
-    train = [r for r in rows if r["batch"] == "dev-first"] or \
+    train = [r for r in rows if tuned_on(r["batch"])] or \
         [r for r in rows if not r["off_topic"]]
     names = list(GRID)
     grid = np.array(list(itertools.product(*GRID.values())), dtype=np.float32)  # C x w
@@ -198,7 +216,8 @@ def timing(rows: list[dict]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=("dev", "sample", "both"), default="both")
+    parser.add_argument("--set", choices=(*SETS, "both", "all"), default="both",
+                        help="both: sample and dev; all: every corpus")
     parser.add_argument("--tune", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--reuse", action="store_true",
@@ -206,7 +225,7 @@ def main() -> None:
     parser.add_argument("--misses", action="store_true", help="print evidence@3 misses")
     args = parser.parse_args()
     embedder = Embedder()
-    names = ["sample", "dev"] if args.set == "both" else [args.set]
+    names = {"both": ["sample", "dev"], "all": list(SETS)}.get(args.set, [args.set])
     rows = [row for name in names for row in cached(name, embedder, args.reuse)]
     weights = tune(rows) if args.tune else DEFAULT_WEIGHTS
     summary = {"weights": vars(weights), "figures": by_batch(rows, weights),

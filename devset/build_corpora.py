@@ -1,0 +1,106 @@
+"""Copy the three extra dev corpora out of their Debian packages, as shipped.
+
+The PostgreSQL corpus (`build.py`) is converted to Markdown; these three are
+not: they are the files a user would point the app at, so they exercise the
+readers as well as the ranking (Sphinx HTML, AsciiDoc HTML, a groff PDF with
+no bookmarks). Each corpus is a list of files copied byte for byte from a
+pinned package version into `devset/build/<corpus>/`.
+
+Usage: python devset/build_corpora.py [--out DIR] [CORPUS ...]
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_OUT = HERE / "build"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    package: str
+    version: str
+    root: str
+    files: tuple[str, ...]
+
+
+CORPORA = {
+    corpus.name: corpus
+    for corpus in (
+        Corpus(
+            "python", "python3.11-doc", "3.11.2-6+deb12u9", "/usr/share/doc/python3.11/html",
+            (
+                "faq/programming.html", "faq/design.html", "faq/library.html",
+                "library/argparse.html", "library/pathlib.html", "library/datetime.html",
+                "library/subprocess.html", "library/json.html", "library/re.html",
+                "library/sqlite3.html", "library/venv.html", "using/cmdline.html",
+                "tutorial/errors.html", "howto/logging.html",
+            ),
+        ),
+        Corpus(
+            "git", "git-doc", "1:2.39.5-0+deb12u3", "/usr/share/doc/git-doc",
+            (
+                "gitfaq.html", "user-manual.html", "git-rebase.html", "git-stash.html",
+                "gitignore.html", "git-bisect.html", "gitrevisions.html", "git-reset.html",
+                "git-merge.html", "gitattributes.html", "git-clean.html", "githooks.html",
+                "git-worktree.html", "git-cherry-pick.html", "gitworkflows.html",
+            ),
+        ),
+        Corpus(
+            # The bash man page as groff typeset it: 87 pages, no outline, headings
+            # only as bold lines, kerning gaps inside words ("v ariable").
+            "bash", "bash-doc", "5.2.15-2", "/usr/share/doc/bash", ("bash.pdf",),
+        ),
+    )
+}
+
+
+def installed_version(package: str) -> str | None:
+    result = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
+                            capture_output=True, text=True)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+def build(corpus: Corpus, out: Path) -> int:
+    version = installed_version(corpus.package)
+    if version is None:
+        print(f"{corpus.name}: package {corpus.package} is not installed; run\n"
+              f"  sudo apt-get install {corpus.package}={corpus.version}", file=sys.stderr)
+        return 1
+    if version != corpus.version:
+        print(f"{corpus.name}: {corpus.package} {version} is installed, the golden set was "
+              f"written on {corpus.version}; spans may not match", file=sys.stderr)
+    target = out / corpus.name
+    if target.exists():
+        shutil.rmtree(target)
+    size = 0
+    for relative in corpus.files:
+        source = Path(corpus.root) / relative
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, destination)
+        size += destination.stat().st_size
+    print(f"{corpus.name}: {len(corpus.files)} files, {size / 1e6:.1f} MB -> {target}")
+    return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpora", nargs="*", metavar="CORPUS", help=f"some of {sorted(CORPORA)} (default: all)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args()
+    names = args.corpora or list(CORPORA)
+    unknown = sorted(set(names) - set(CORPORA))
+    if unknown:
+        parser.error(f"unknown corpus {unknown[0]!r}; known: {sorted(CORPORA)}")
+    sys.exit(max(build(CORPORA[name], args.out) for name in names))
+
+
+if __name__ == "__main__":
+    main()
