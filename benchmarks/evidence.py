@@ -97,7 +97,7 @@ def collect(name: str, embedder: Embedder) -> list[dict]:
                             for c in response.candidates[:K])
             context_hit = any(span in normalise(r.text) for r in response.results[:K])
             rows.append({"batch": batch(label, case.line), "id": case.id, "span": span,
-                         "kind": case.kind, "off_topic": False, "context_hit": context_hit,
+                         "off_topic": False, "context_hit": context_hit,
                          "chunk_hit": chunk_hit, "search_s": searched - started,
                          "evidence_s": done - searched,
                          "units": [(e.features, span in normalise(e.text), e.text)

@@ -37,6 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # the app's readers and its glyph fold
+
+from app.common.typography import MINUS_SIGNS  # noqa: E402
 DEFAULT_CASES = REPO / "resources" / "golden" / "sample-handbook.tsv"
 DEFAULT_HANDBOOK = REPO / "resources" / "sample-handbook"
 
@@ -52,13 +55,10 @@ TXT_UNDERLINE = re.compile(r"^(=+|-+)\s*$")
 TXT_NUMBERED = re.compile(r"^\d+(\.\d+)*\.?\s+\S.*$")
 
 
-# Typeset PDFs write ligatures (U+FB01 "fi") and minus signs for hyphens; a
-# span is written as a reader sees the glyphs, so both sides are folded alike.
-_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
-
-
 def norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).translate(_MINUS).split()).lower()
+    # Typeset PDFs write ligatures (U+FB01 "fi") and minus signs for hyphens; a
+    # span is written as a reader sees the glyphs, so both sides are folded alike.
+    return " ".join(unicodedata.normalize("NFKC", text).translate(MINUS_SIGNS).split()).lower()
 
 
 @dataclass
@@ -181,7 +181,6 @@ def load_pdf(path: Path, relative: str) -> HandbookFile:
 
 
 def app_suffixes() -> frozenset[str]:
-    sys.path.insert(0, str(REPO))
     from app.ingest.readers import SUPPORTED_SUFFIXES
 
     return SUPPORTED_SUFFIXES
@@ -189,7 +188,6 @@ def app_suffixes() -> frozenset[str]:
 
 def load_with_app_reader(path: Path, relative: str) -> HandbookFile:
     """The file as the app reads it: its sections, and its blocks (or pages) as units."""
-    sys.path.insert(0, str(REPO))
     from app.ingest.readers import read_document  # the app's reader is the ground truth
 
     document = read_document(path, ocr=False)

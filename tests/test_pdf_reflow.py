@@ -5,7 +5,8 @@ from test_readers import block_texts, check_invariants
 
 from app.common.documents import PARAGRAPH, Block, Section
 from app.ingest.readers import read_document
-from app.ingest.readers.pdf_reflow import fold_glyphs, reflow
+from app.common.typography import fold_glyphs
+from app.ingest.readers.pdf_reflow import reflow
 
 
 def section_of(text: str, blocks: list[tuple[int, int]]) -> Section:

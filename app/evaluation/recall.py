@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from app.common.typography import MINUS_SIGNS
 from app.search.retrieval import Searcher, SearchResponse
 
 REQUIRED = ("question", "answer_span")
@@ -75,13 +76,10 @@ class EvalReport:
         return data
 
 
-# Typeset PDFs keep ligatures (U+FB01) and minus signs where a reader sees
-# "fi" and "-": a span written as the glyphs read matches either form.
-_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
-
-
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_MINUS)
+    # Typeset PDFs keep ligatures (U+FB01) and minus signs where a reader sees
+    # "fi" and "-": a span written as the glyphs read matches either form.
+    text = unicodedata.normalize("NFKC", text).translate(MINUS_SIGNS)
     return re.sub(r"\s+", " ", text).strip().lower()
 
 

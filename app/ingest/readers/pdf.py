@@ -25,7 +25,8 @@ from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, S
                                   clean_text, file_title)
 from app.ingest.readers.pdf_headings import LineStyles, StyledLine
 from app.ingest.readers.pdf_headings import detect as detect_headings
-from app.ingest.readers.pdf_reflow import fold_glyphs, reflow
+from app.common.typography import fold_glyphs
+from app.ingest.readers.pdf_reflow import reflow
 from app.ingest.readers.running_lines import furniture_offsets
 from app.ingest.readers.text import (
     is_bullet,

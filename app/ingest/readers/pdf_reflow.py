@@ -6,8 +6,8 @@ a hard break at every line end and words hyphenated across it ("includ-⏎ing").
 The sources panel then reads ragged and the embedder sees half-words.
 Words the text layer split or ran together are mended first (pdf_words).
 
-`fold_glyphs` runs on each page's text before anything else, so headings,
-running lines and blocks all see the folded text. `reflow` runs once the
+`app.common.typography.fold_glyphs` runs on each page's text first, so
+headings, running lines and blocks all see the folded text. `reflow` runs once the
 blocks are known: inside a paragraph or list block, a line break between two
 lines of running text becomes a space, and a word hyphenated at a line end
 is joined (keeping the hyphen where the document writes the word with one
@@ -25,12 +25,6 @@ from app.common.documents import LIST, PARAGRAPH, Block, Section
 from app.ingest.readers.pdf_words import run_together_edits, split_edits
 from app.ingest.readers.text import is_bullet
 
-_GLYPHS = str.maketrans({
-    "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
-    "\ufb05": "st", "\ufb06": "st",
-    "\u2212": "-", "\u2010": "-", "\u2011": "-",  # minus sign, hyphen, non-breaking hyphen
-    "\u00ad": None,  # a soft hyphen is invisible where the line does not break
-})
 # A line shorter than this share of its block's longest line ends where the
 # writer ended it (an option's one-line description, a syntax line, a title).
 FULL_LINE = 0.7
@@ -42,11 +36,6 @@ _COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")   # as answers.units reads a laid-
 _HYPHENATED_END = re.compile(r"([A-Za-z]+)-$")
 _LOWER_START = re.compile(r"[a-z]+")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
-
-
-def fold_glyphs(text: str) -> str:
-    """Ligatures as their letters, typographic minus and hyphens as "-"."""
-    return text.translate(_GLYPHS)
 
 
 def reflow(text: str, sections: list[Section]) -> str:
