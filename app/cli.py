@@ -358,6 +358,7 @@ def make_searcher(args, store, embedder):
 
 
 def cmd_search(args, db: Path) -> int:
+    from app.answers.confidence import card
     from app.answers.evidence import EvidenceFinder
     from app.search.retrieval import SearchError
 
@@ -370,21 +371,35 @@ def cmd_search(args, db: Path) -> int:
         evidence = EvidenceFinder(store, embedder).find(response)
     data = response.to_json()
     data["evidence"] = [e.to_json() for e in evidence]
+    data["card"] = card(evidence)
     emit(args, data, _evidence_text(evidence) + "\n\n" + _search_text(response))
     return EXIT_OK
 
 
 def _evidence_text(evidence: list) -> str:
-    """The quote first: what the user reads before any model output."""
-    if not evidence:
+    """The quote first: what the user reads before any model output. One
+    quote as the handbook's answer only when it is likely right
+    (app/answers/confidence.py); else the passages that may answer, as equals."""
+    from app.answers.confidence import NONE, SINGLE, card
+
+    shown = card(evidence)
+    if shown == NONE:
         return "No passage looks like an answer to this question."
+    if shown == SINGLE:
+        best, *others = evidence
+        return "\n".join([f"From the handbook:\n{_quote_lines(best)}"] +
+                         [f"  also: “{_short(e.text)}” [{e.n}]" for e in others])
+    return "Passages that may answer:\n" + "\n".join(
+        f"{number}. {_quote_lines(e)}" for number, e in enumerate(evidence, start=1))
+
+
+def _quote_lines(evidence) -> str:
+    """A quote with its reading aid (a table row's "Header: value; …") and citation."""
     from app.answers.prompt import citation_label
 
-    best, *others = evidence
-    lines = [f"“{best.text}”"] + ([f"    {best.context}"] if best.context else []) + \
-        [f"    {citation_label(best.n, best)}"]  # a table row's context: "Header: value; …"
-    lines += [f"  also: “{_short(e.text)}” [{e.n}]" for e in others]
-    return "\n".join(lines)
+    return "\n".join([f"“{evidence.text}”"] +
+                     ([f"    {evidence.context}"] if evidence.context else []) +
+                     [f"    {citation_label(evidence.n, evidence)}"])
 
 
 def _short(text: str, width: int = 160) -> str:
@@ -511,19 +526,22 @@ def _record_speed(model, answer) -> None:
 
 
 def _sources_text(answer) -> str:
-    from app.answers.answerer import MODEL_DECLINED
+    from app.answers.answerer import MODEL_DECLINED, MODEL_DECLINED_PASSAGES
+    from app.answers.confidence import SINGLE, card
 
     if answer.refused:
         return answer.text
+    single = card(answer.evidence) == SINGLE
+    shown = "the quote above" if single else "the passages above"
     lines = []
     if answer.declined and answer.evidence:
-        lines += ["", MODEL_DECLINED]
+        lines += ["", MODEL_DECLINED if single else MODEL_DECLINED_PASSAGES]
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
-        lines += ["", f"Not backed by the sources: {facts}. Check the quote above."]
+        lines += ["", f"Not backed by the sources: {facts}. Check {shown}."]
     if answer.not_in_quote:
         facts = ", ".join(f"“{f.text}”" for f in answer.not_in_quote)
-        lines += ["", f"Not in the quote above: {facts}. The model took it from another "
+        lines += ["", f"Not in {shown}: {facts}. The model took it from another "
                       "sentence: check which one answers your question."]
     title = "Sources cited:" if answer.cited else \
         "Sources (the answer cites none; matched by the words it shares with them):" \

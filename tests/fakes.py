@@ -84,9 +84,14 @@ class FakeSearcher:
 
 
 class FakeFinder:
-    """Evidence without the embedder: each result's first sentence, best first by rank."""
+    """Evidence without the embedder: each result's first sentence, best first by rank.
+    `confidence`: what the first unit shown carries (app/answers/confidence.py);
+    by default sure enough for the single quote card."""
 
     floor = 0.0
+
+    def __init__(self, confidence: float = 0.9):
+        self.confidence = confidence
 
     def score(self, response, question=None) -> list:
         from app.answers.evidence import Evidence
@@ -105,6 +110,8 @@ class FakeFinder:
         return sorted(found, key=lambda e: -e.score)
 
     def best(self, scored: list, limit: int = 3) -> list:
+        if scored:
+            scored[0].confidence = self.confidence
         return scored[:limit]
 
     def find(self, response, limit: int = 3) -> list:

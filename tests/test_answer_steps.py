@@ -130,6 +130,23 @@ def test_a_number_from_another_sentence_than_the_quote_is_named():
     assert [f.text for f in answer.not_in_quote] == ["10 weeks"]
     assert answer.to_json()["not_in_quote"] == [
         {"text": "10 weeks", "kind": "number", "start": 15, "end": 23}]
+    assert answer.to_json()["card"] == "single"
+
+
+def test_when_the_card_shows_passages_a_number_from_any_of_them_is_not_marked():
+    """A first quote not likely right is shown beside the next ones as equals
+    ("Passages that may answer"): the model's number comes from one of them,
+    so nothing on screen contradicts it."""
+    model = FakeChatModel()
+    model.enqueue("The", " answer", " is:", " 10", " weeks.")
+    text = ("The primary caregiver gets 26 weeks, of which 18 weeks at full salary. "
+            "The second parent gets 10 weeks of paid leave.")
+    searcher = FakeSearcher([FakeResult(1, "handbook.md", "Parental leave", text)])
+    events = list(Answerer(searcher, model, finder=FakeFinder(confidence=0.2)).ask(
+        "How many weeks are paid at full salary?", cancel=threading.Event()))
+    answer = [e for e in events if isinstance(e, Finished)][0].answer
+    assert answer.to_json()["card"] == "passages"
+    assert answer.unsupported == [] and answer.not_in_quote == []
 
 
 def test_answer_evaluation_says_where_the_not_in_quote_mark_points():

@@ -190,6 +190,25 @@ def test_eval_answers_runs_the_real_model_on_the_first_cases(sample_index, capsy
 
 
 @pytest.mark.slow
+def test_search_says_how_far_the_first_quote_can_be_trusted(sample_index, capsys):
+    """The JSON names the card the app shows, the first quote carries its
+    calibrated confidence, and the text output titles the quotes to match."""
+    from app.answers.confidence import SINGLE_QUOTE
+
+    question = "How many weeks at full pay does the main carer get after a birth or adoption?"
+    assert main(["search", question, "--db", str(sample_index), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    first = found["evidence"][0]
+    assert 0.0 < first["confidence"] < 1.0
+    assert found["card"] == ("single" if first["confidence"] >= SINGLE_QUOTE else "passages")
+    assert all("confidence" not in e for e in found["evidence"][1:])
+    assert main(["search", question, "--db", str(sample_index)]) == 0
+    text = capsys.readouterr().out
+    title = "From the handbook:" if found["card"] == "single" else "Passages that may answer:"
+    assert text.startswith(title)
+
+
+@pytest.mark.slow
 def test_search_keeps_working_when_the_model_file_is_broken(sample_index, tmp_path, capsys):
     broken = tmp_path / "broken.gguf"
     broken.write_bytes(b"GGUF" + b"\0" * 100)

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from app.answers.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
+from app.answers.confidence import SINGLE, card
 from app.answers.fact_check import numbers_not_in, unsupported
 from app.answers.model import Reading
 from app.answers.focused import first_sentence_end, focused_sources
@@ -45,6 +46,8 @@ EVIDENCE, SECTIONS = "evidence", "sections"
 # reported as what it is, not as the handbook's word.
 MODEL_DECLINED = ("The model found no answer in the passages it read. Read the quote above: "
                   "it may answer, or the handbook may not say.")
+MODEL_DECLINED_PASSAGES = ("The model found no answer in the passages it read. Read the "
+                           "passages above: one may answer, or the handbook may not say.")
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
                  "is close enough to the question to answer it.")
 NO_EVIDENCE = ("The handbook does not seem to say: the closest passages do not look like an "
@@ -110,6 +113,7 @@ class Answer:
                 "n_ctx": self.n_ctx, "cited": self.cited, "stopped": self.stopped,
                 "refused": self.refused, "sources": self.sources,
                 "evidence": [e.to_json() for e in self.evidence],
+                "card": card(self.evidence),
                 "unsupported": [f.to_json() for f in self.unsupported],
                 "not_in_quote": [f.to_json() for f in self.not_in_quote],
                 "attributed": self.attributed, "prompt": self.prompt,
@@ -235,7 +239,11 @@ class Answerer:
         raw, repeated = yield from self._generate(prompt, cancel, timings, started)
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
         answer.evidence, answer.repeated = evidence, repeated
-        answer.not_in_quote = numbers_not_in(answer.text, evidence[0].text, answer.unsupported)
+        # The numbers the card's passages lack: the one quote when it is shown
+        # alone as the answer, else all the passages shown as equals.
+        shown = evidence[:1] if card(evidence) == SINGLE else evidence
+        answer.not_in_quote = numbers_not_in(answer.text, "\n".join(e.text for e in shown),
+                                             answer.unsupported)
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from app.answers import confidence
 from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
 from app.answers.words import content_stems
 from app.search.retrieval import excerpt_offset
@@ -105,6 +106,9 @@ class Evidence:
     context: str = ""         # a table row as "Header: value; …" (a reading aid, not a quote)
     offset: int | None = None  # where `text` starts inside the result's text (sources panel)
     features: dict = field(default_factory=dict, repr=False)
+    # On the first unit shown: the calibrated probability that it holds the
+    # answer (app/answers/confidence.py), which decides how the card shows it.
+    confidence: float | None = None
 
     @property
     def page_end(self) -> int | None:
@@ -115,7 +119,8 @@ class Evidence:
                 "page": self.page, "start": self.start, "end": self.end,
                 "score": round(self.score, 4), "n": self.n, "kind": self.kind,
                 "section_id": self.section_id, "chunk_index": self.chunk_index,
-                "context": self.context}
+                "context": self.context,
+                **({} if self.confidence is None else {"confidence": round(self.confidence, 3)})}
 
 
 @dataclass
@@ -138,9 +143,13 @@ class EvidenceFinder:
         return self.best(self.score(response), limit)
 
     def best(self, scored: list[Evidence], limit: int = 3) -> list[Evidence]:
-        """Of units scored best first: the first `limit`, or none below the floor."""
+        """Of units scored best first: the first `limit`, or none below the floor.
+        The first carries its confidence (see app/answers/confidence.py)."""
         if not scored or scored[0].score < self.weights.floor:
             return []
+        values = confidence.features([e.score for e in scored], scored[0].features,
+                                     self.weights.floor)
+        scored[0].confidence = confidence.probability(values)
         return scored[:limit]
 
     def score(self, response, question: str | None = None) -> list[Evidence]:

@@ -1,8 +1,10 @@
 """The conversation view: questions, the evidence quote, streamed answers, budgets.
 
-Each answer leads with the evidence: a verbatim quote from the handbook with
-its citation, shown as soon as the search is done (before the model writes a
-word), with the next two passages one click away. The model's answer follows,
+Each answer leads with the evidence, shown as soon as the search is done
+(before the model writes a word): when the first quote is likely right
+(app/answers/confidence.py), one verbatim quote from the handbook with its
+citation, the next two passages one click away; otherwise "Passages that may
+answer", the best three as equals. The model's answer follows,
 with every fact the sources do not contain marked, and a plain warning above
 it when there is one.
 
@@ -17,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.answers.answerer import MODEL_DECLINED
+from app.answers.answerer import MODEL_DECLINED, MODEL_DECLINED_PASSAGES
+from app.answers.confidence import SINGLE, card
 from app.answers.prompt import citation_label
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 
@@ -89,19 +92,21 @@ class ConversationView(SafeTextBrowser):
         elif turn.evidence_ready and not turn.refused and turn.state != "error":
             parts.append("<p class='meta'>No passage in the handbook looks like an answer to "
                          "this question.</p>")
+        shown = _shown(turn)
         if turn.unsupported and turn.state in ("done", "stopped"):
             facts = ", ".join(f"“{esc(f.text)}”" for f in turn.unsupported)
             parts.append(f"<p class='warn'>Not backed by the sources: {facts}. The model may "
-                         "have made this up: rely on the quote above.</p>")
+                         f"have made this up: rely on {shown}.</p>")
         if turn.not_in_quote and turn.state in ("done", "stopped"):
             facts = ", ".join(f"“{esc(f.text)}”" for f in turn.not_in_quote)
-            parts.append(f"<p class='note'>Not in the quote above: {facts}. The model took it "
+            parts.append(f"<p class='note'>Not in {shown}: {facts}. The model took it "
                          "from another sentence of the sources: check which one answers your "
                          "question.</p>")
         if turn.answer and _declined_beside_a_quote(turn):
-            parts.append(f"<p class='note'>{esc(MODEL_DECLINED)}</p>")
+            parts.append(f"<p class='note'>{esc(_declined(turn))}</p>")
         elif turn.answer:
-            label = ("<span class='meta'>Model's answer (check it against the quote):</span> "
+            against = "the quote" if _single(turn) else "the passages"
+            label = (f"<span class='meta'>Model's answer (check it against {against}):</span> "
                      if turn.evidence else "")
             parts.append(f"<p class='a'>{label}{self._linked(index, turn)}</p>")
         if turn.state in ("searching", "reading", "generating"):
@@ -113,7 +118,15 @@ class ConversationView(SafeTextBrowser):
         return "<div>" + "".join(parts) + "</div><hr/>"
 
     def _quote_card(self, index: int, turn: Turn) -> str:
-        """The best quote, verbatim, with its citation; the next two on demand."""
+        """The best quote, verbatim, with its citation, the next two on demand;
+        or, when the first is not likely enough to be right, the best three
+        as equals."""
+        if not _single(turn):
+            rows = [self._quote_row(index, i, e, "passage")
+                    for i, e in enumerate(turn.evidence)]
+            return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
+                    "<p class='cardtitle'>Passages that may answer</p>" + "".join(rows) +
+                    "</td></tr></table>")
         best, *others = turn.evidence
         rows = [self._quote_row(index, 0, best, "quote")]
         if others and turn.more_shown:
@@ -196,16 +209,34 @@ def _declined_beside_a_quote(turn: Turn) -> bool:
     return turn.declined and bool(turn.evidence) and turn.state in ("done", "stopped")
 
 
+def _single(turn: Turn) -> bool:
+    """Whether the card shows one quote as the handbook's answer."""
+    return card(turn.evidence) == SINGLE
+
+
+def _shown(turn: Turn) -> str:
+    return "the quote above" if _single(turn) else "the passages above"
+
+
+def _declined(turn: Turn) -> str:
+    return MODEL_DECLINED if _single(turn) else MODEL_DECLINED_PASSAGES
+
+
 def copy_text(turn: Turn, markdown: bool = False) -> str:
     """The turn as the user would paste it: the quote with its citation, the
     model's answer (its unsupported facts named), and the sources."""
     lines = []
     quote = (lambda t: "> " + t.replace("\n", "\n> ")) if markdown else (lambda t: f"“{t}”")
-    if turn.evidence:
+    if turn.evidence and _single(turn):
         best = turn.evidence[0]
         lines += [quote(best.text), f"— {citation_label(best.n, best)}", ""]
+    elif turn.evidence:
+        lines.append("Passages that may answer:")
+        for e in turn.evidence:
+            lines += [quote(e.text), f"— {citation_label(e.n, e)}"]
+        lines.append("")
     if turn.answer and _declined_beside_a_quote(turn):
-        lines.append(MODEL_DECLINED)
+        lines.append(_declined(turn))
     elif turn.answer:
         lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
                      if turn.evidence else turn.answer)
@@ -213,7 +244,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
         lines.append("Not backed by the sources: " +
                      ", ".join(f"“{f.text}”" for f in turn.unsupported))
     if turn.not_in_quote:
-        lines.append("Not in the quote above: " +
+        lines.append(f"Not in {_shown(turn)}: " +
                      ", ".join(f"“{f.text}”" for f in turn.not_in_quote))
     if turn.citations and not turn.refused:
         lines += ["", "Sources:"] + [
@@ -232,6 +263,7 @@ p.warn { color: #8a4b00; background-color: #fff4e0; margin-left: 12px; }
 p.cardtitle { color: #555555; font-size: small; margin: 0; }
 p.quote { margin-left: 12px; font-size: large; }
 p.other { font-size: medium; color: #333333; }
+p.passage { margin-left: 12px; font-size: medium; }
 table.card { background-color: #f4f7fb; border: 1px solid #c9d6e6; margin-left: 12px; }
 span.unsupported { background-color: #ffd6d6; text-decoration: underline; }
 p.note { color: #5a4a00; margin-left: 12px; }

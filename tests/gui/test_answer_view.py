@@ -92,7 +92,8 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     quote = "The primary caregiver gets 26 weeks, of which the first 18 are at full salary."
     turn.evidence = [Evidence(text=quote, source="handbook.md", heading="Parental leave",
                               page=None, start=0, end=len(quote), score=1.2, n=1,
-                              section_id=1, kind="sentence", chunk_index=0)]
+                              section_id=1, kind="sentence", chunk_index=0,
+                              confidence=0.9)]
     turn.answer, turn.state = "The answer is: 10", "done"
     turn.not_in_quote = [Fact("10", NUMBER, 15, 17)]
     view.render()
@@ -102,6 +103,39 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     assert "Not backed by the sources" not in text
     assert "fff1b8" in view.toHtml() or "offquote" in view.toHtml()  # the 10 is marked
     assert "Not in the quote above: “10”" in copy_text(turn)
+
+
+def test_an_unsure_first_quote_is_shown_as_passages_that_may_answer(qtbot):
+    """When the first quote is not likely right (app/answers/confidence.py),
+    the card does not present it as the handbook's answer: the best three are
+    shown together, as equals, each with its citation, and the warnings point
+    at the passages."""
+    from app.answers.evidence import Evidence
+    from app.gui.conversation import ConversationView, copy_text
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    turn = view.add_turn("Which keyword changes a variable of the enclosing function?")
+    texts = ["Variables are local unless declared otherwise.",
+             "You can do a similar thing in a nested scope using the nonlocal keyword.",
+             "Global variables are declared with global."]
+    turn.evidence = [Evidence(text=t, source="faq.html", heading=f"Scopes {i}", page=None,
+                              start=0, end=len(t), score=1.2 - i / 10, n=i + 1, section_id=i,
+                              kind="sentence", chunk_index=0,
+                              confidence=0.3 if i == 0 else None)
+                     for i, t in enumerate(texts)]
+    turn.answer, turn.state = "Use nonlocal.", "done"
+    view.render()
+    text = view.toPlainText()
+    assert "Passages that may answer" in text and "From the handbook" not in text
+    for i, t in enumerate(texts):  # all three on screen at once, no click needed
+        assert f"“{t}”" in text
+        assert f"[{i + 1}] faq.html › Scopes {i}" in text
+    assert "more passage" not in text
+    assert "check it against the passages" in text
+    copied = copy_text(turn)
+    assert copied.startswith("Passages that may answer:")
+    assert all(t in copied for t in texts)
 
 
 def test_the_models_refusal_beside_a_quote_is_said_as_the_models(qtbot, window):

@@ -1,0 +1,53 @@
+"""How far the first quote can be trusted, and so how the card presents it.
+
+The evidence ranker's score orders units within one question; across
+questions it says little about whether the first unit holds the answer (on
+the tuning batches the best units scoring above 1.5 hold it 0.48 of the time,
+above 1.2, 0.39). What does say it is how far the first unit stands out: its lead over
+the second, the score itself, and whether it also sits in the best child. A
+logistic model of those, fitted on the tuning batches of several corpora
+(benchmarks/card_confidence.py), gives the probability that the first quote
+holds the answer. The card says "From the handbook" with one quote only when
+that probability reaches SINGLE_QUOTE; otherwise it shows "Passages that may
+answer": the best three, equal in weight.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+# (name, coefficient) per feature, and the intercept: benchmarks/card_confidence.py
+# prints them (fitted on the tuning batches; see docs/answers.md, "The card").
+COEFFICIENTS = (("score", 1.722), ("margin", 3.845), ("similarity", -3.364), ("child_rank", 1.536))
+INTERCEPT = -3.149
+# The lowest probability at which quotes shown alone held the answer at least
+# 3 times in 4 on the tuning batches.
+SINGLE_QUOTE = 0.61
+
+
+def features(scores: Sequence[float], best: dict, floor: float) -> dict[str, float]:
+    """What the confidence reads: the first unit's score and features, and its
+    lead over the second (over the floor when it is alone)."""
+    second = scores[1] if len(scores) > 1 else floor
+    return {"score": scores[0], "margin": scores[0] - second,
+            "similarity": best.get("similarity", 0.0), "child_rank": best.get("child_rank", 0.0)}
+
+
+def probability(values: dict[str, float], coefficients=COEFFICIENTS,
+                intercept: float = INTERCEPT) -> float:
+    """The calibrated probability that the first quote holds the answer."""
+    z = intercept + sum(weight * values[name] for name, weight in coefficients)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+SINGLE, PASSAGES, NONE = "single", "passages", "none"  # what the card shows
+
+
+def card(evidence: Sequence, threshold: float = SINGLE_QUOTE) -> str:
+    """What the card shows for these units (best first, as EvidenceFinder.best
+    returns them): one quote as the handbook's answer, the passages that may
+    answer, or nothing."""
+    if not evidence:
+        return NONE
+    first = evidence[0].confidence
+    return SINGLE if first is not None and first >= threshold else PASSAGES
