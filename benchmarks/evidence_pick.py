@@ -1,0 +1,186 @@
+"""Experiment: the answer model picks the answering unit among the evidence step's best N.
+
+    python benchmarks/evidence_pick.py [--set dev python sample ...] [--model NAME]
+                                       [--depth 5] [--limit K]
+
+For each golden question the top N units of today's ranking (DEFAULT_WEIGHTS,
+from benchmarks/evidence.py's cached rows) are shown to the model as a
+numbered list after the question; the prompt ends inside the reply ("[") so one
+forward pass gives the probability of each number. Reported per batch:
+evidence@1 of today's ranking, of the model's pick, and of the pick only where
+its probability is at least p (else today's first unit); evidence@3 of the
+model's order; the prompt's tokens and the time of the forward pass.
+Scores are cached in benchmarks/out/evidence-pick-{set}-{model}-{N}.json.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import numpy as np  # noqa: E402
+
+from app.answers.evidence import DEFAULT_WEIGHTS  # noqa: E402
+from app.answers.model import LocalModel  # noqa: E402
+from app.common import answer_models  # noqa: E402
+from app.evaluation.recall import load_cases  # noqa: E402
+from evidence import OUT, SETS, cached, score_with  # noqa: E402
+
+UNIT_CHARS = 360
+SYSTEM = ("You find the passage of a handbook that answers a question. "
+          "Reply with the number of the passage only.")
+USER = "Question: {q}\n\nPassages:\n{passages}\n\nWhich passage answers the question?"
+
+
+JUDGE_SYSTEM = "You judge whether a passage from a handbook answers a question."
+JUDGE_USER = ("Question: {q}\n\nPassage: {unit}\n\n"
+              "Does the passage answer the question? Reply Yes or No.")
+
+
+def questions(name: str) -> dict[str, str]:
+    return {case.id: case.question for tsv, _ in SETS[name][1] if tsv.exists()
+            for case in load_cases(tsv)}
+
+
+def clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= UNIT_CHARS else text[:UNIT_CHARS].rsplit(" ", 1)[0] + " …"
+
+
+def prompt_tokens(model: LocalModel, question: str, units: list[str]) -> list[int]:
+    passages = "\n".join(f"[{n}] {clip(u)}" for n, u in enumerate(units, start=1))
+    text, _ = model.render([{"role": "system", "content": SYSTEM},
+                            {"role": "user", "content": USER.format(q=question,
+                                                                    passages=passages)}])
+    return model.llama.tokenize((text + "[").encode(), add_bos=True, special=True)
+
+
+def number_probabilities(model: LocalModel, tokens: list[int], n: int) -> list[float]:
+    llama = model.llama
+    shared = 0
+    for old, new in zip(llama.input_ids[:llama.n_tokens], tokens[:-1]):
+        if old != new:
+            break
+        shared += 1
+    llama.n_tokens = shared
+    llama.eval(tokens[shared:])
+    # Without logits_all, llama-cpp-python keeps no scores: read the last
+    # token's logits from the context itself.
+    logits = np.ctypeslib.as_array(llama._ctx.get_logits(),
+                                   shape=(llama.n_vocab(),)).astype(np.float64)
+    ids = [llama.tokenize(str(k).encode(), add_bos=False, special=False)[0]
+           for k in range(1, n + 1)]
+    chosen = logits[ids]
+    chosen = np.exp(chosen - chosen.max())
+    return list(chosen / chosen.sum())
+
+
+def judge_scores(model: LocalModel, question: str, units: list[str]) -> list[float]:
+    """Log-odds of "Yes" for each unit on its own (no position to favour); the
+    question comes first, so its tokens stay in llama.cpp's cache across units."""
+    llama = model.llama
+    yes, no = (llama.tokenize(word.encode(), add_bos=False, special=False)[0]
+               for word in ("Yes", "No"))
+    scores = []
+    for unit in units:
+        text, _ = model.render([{"role": "system", "content": JUDGE_SYSTEM},
+                                {"role": "user", "content": JUDGE_USER.format(
+                                    q=question, unit=clip(unit))}])
+        tokens = llama.tokenize(text.encode(), add_bos=True, special=True)
+        logits = _last_logits(model, tokens)
+        scores.append(float(logits[yes] - logits[no]))
+    return scores
+
+
+def _last_logits(model: LocalModel, tokens: list[int]) -> np.ndarray:
+    llama = model.llama
+    shared = 0
+    for old, new in zip(llama.input_ids[:llama.n_tokens], tokens[:-1]):
+        if old != new:
+            break
+        shared += 1
+    llama.n_tokens = shared
+    llama.eval(tokens[shared:])
+    return np.ctypeslib.as_array(llama._ctx.get_logits(),
+                                 shape=(llama.n_vocab(),)).astype(np.float64)
+
+
+def run(name: str, model: LocalModel, depth: int, limit: int | None,
+        judge: bool = False) -> list[dict]:
+    rows = [r for r in cached(name, None, reuse=True) if not r["off_topic"]]
+    asked = questions(name)
+    out = []
+    for row in rows[:limit]:
+        ranked = sorted(row["units"], key=lambda u: -score_with(u[0], DEFAULT_WEIGHTS))[:depth]
+        if not ranked:
+            continue
+        texts = [text for _, _, text in ranked]
+        started = time.perf_counter()
+        if judge:
+            tokens = []
+            odds = np.array(judge_scores(model, asked[row["id"]], texts))
+            probs = list(np.exp(odds - odds.max()) / np.exp(odds - odds.max()).sum())
+        else:
+            tokens = prompt_tokens(model, asked[row["id"]], texts)
+            probs = number_probabilities(model, tokens, len(ranked))
+        out.append({"batch": row["batch"], "id": row["id"], "hits": [h for _, h, _ in ranked],
+                    "probs": [round(float(p), 4) for p in probs], "tokens": len(tokens),
+                    "seconds": time.perf_counter() - started})
+    return out
+
+
+def report(rows: list[dict]) -> None:
+    for name in sorted({r["batch"] for r in rows}):
+        group = [r for r in rows if r["batch"] == name]
+        n = len(group)
+        today = sum(r["hits"][0] for r in group) / n
+        pick = [int(np.argmax(r["probs"])) for r in group]
+        model1 = sum(r["hits"][k] for r, k in zip(group, pick)) / n
+        model3 = sum(any(r["hits"][k] for k in np.argsort(r["probs"])[::-1][:3])
+                     for r in group) / n
+        ceiling = sum(any(r["hits"]) for r in group) / n
+        line = (f"{name:13s} n={n:3d} today@1 {today:.2f}  model@1 {model1:.2f}  "
+                f"model@3 {model3:.2f}  in top N {ceiling:.2f}")
+        for p in (0.5, 0.7, 0.9):
+            mixed = sum(r["hits"][k] if max(r["probs"]) >= p else r["hits"][0]
+                        for r, k in zip(group, pick)) / n
+            line += f"  p>={p}: {mixed:.2f}"
+        print(line)
+        print(f"{'':13s} tokens p50 {statistics.median(r['tokens'] for r in group):.0f}  "
+              f"forward p50 {statistics.median(r['seconds'] for r in group):.2f} s  "
+              f"picks 1: {sum(k == 0 for k in pick)}/{n}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", nargs="+", default=["dev"])
+    parser.add_argument("--model", default="qwen2.5-coder-0.5b")
+    parser.add_argument("--depth", type=int, default=5)
+    parser.add_argument("--limit", type=int)
+    parser.add_argument("--reuse", action="store_true")
+    parser.add_argument("--judge", action="store_true",
+                        help="score each unit on its own (Yes/No) instead of a numbered list")
+    args = parser.parse_args()
+    model = LocalModel(answer_models.installed_path(answer_models.by_key(args.model)), n_ctx=4096)
+    rows = []
+    for name in args.set:
+        mode = "judge" if args.judge else "list"
+        path = OUT / f"evidence-pick-{name}-{args.model}-{mode}-{args.depth}.json"
+        if args.reuse and path.exists():
+            part = json.loads(path.read_text())
+        else:
+            part = run(name, model, args.depth, args.limit, args.judge)
+            path.write_text(json.dumps(part))
+        rows += part
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Where a golden case's child is lost: segmentation, the vector ranking, BM25 or fusion.
+
+    python benchmarks/retrieval_loss.py [--set dev|python|git|bash|sample ...] [--tune-only]
+
+For every case of the chosen sets (indexes in benchmarks/out/, built by
+benchmarks/evidence.py) it finds the children whose text holds the answer span
+and reports, per batch: the share with no such child (the span crosses a
+child boundary: a segmentation loss), and for the others the best rank of an
+answering child in the vector ranking, in BM25 and after fusion (the list the
+chunk recall@5 reads). Nothing is tuned here; it tells which stage to fix.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from evidence import OUT, SETS, batch, tuned_on  # noqa: E402
+
+from app.embedding.embedder import Embedder  # noqa: E402
+from app.evaluation.recall import load_cases, normalise  # noqa: E402
+from app.search.retrieval import SearchSettings, fuse, query_terms  # noqa: E402
+from app.store.sqlite import Store  # noqa: E402
+
+DEEP = 200  # how far down each ranking to look for the answering child
+
+
+def first_rank(ids: list[int], wanted: set[int]) -> int | None:
+    return next((rank for rank, chunk_id in enumerate(ids, start=1) if chunk_id in wanted),
+                None)
+
+
+def bucket(rank: int | None) -> str:
+    if rank is None:
+        return f">{DEEP}"
+    return next(label for limit, label in ((1, "1"), (5, "2-5"), (20, "6-20"), (DEEP, f"21-{DEEP}"))
+                if rank <= limit)
+
+
+def diagnose(name: str, embedder: Embedder) -> list[dict]:
+    folder, golden = SETS[name]
+    path = OUT / f"evidence-{name}.sqlite"
+    if not path.exists():
+        sys.exit(f"{path} is missing: run benchmarks/evidence.py --set {name} first")
+    out = []
+    with Store(path) as store:
+        children = [(r["id"], normalise(r["text"])) for r in store.rows("SELECT id, text FROM chunks")]
+        for tsv, label in golden:
+            if not tsv.exists():
+                continue
+            for case in load_cases(tsv):
+                span = normalise(case.answer_span)
+                wanted = {cid for cid, text in children if span in text}
+                vector = embedder.embed([case.question])[0]
+                vec = [cid for cid, _ in store.vector_search(vector, DEEP, None)]
+                lex = store.lexical_search(query_terms(case.question), DEEP, None)
+                settings = SearchSettings()
+                fused = [c.chunk_id for c in fuse(
+                    store.vector_search(vector, settings.candidates, None),
+                    lex[:settings.candidates], settings)]
+                out.append({"batch": batch(label, case.line), "id": case.id,
+                            "question": case.question, "span": span,
+                            "split": not wanted,
+                            "vector": first_rank(vec, wanted) if wanted else None,
+                            "bm25": first_rank(lex, wanted) if wanted else None,
+                            "fused": first_rank(fused, wanted) if wanted else None})
+    return out
+
+
+def report(rows: list[dict]) -> None:
+    for name in sorted({r["batch"] for r in rows}):
+        group = [r for r in rows if r["batch"] == name]
+        n = len(group)
+        split = sum(r["split"] for r in group)
+        print(f"\n{name}: {n} cases; span crosses a child boundary: {split}"
+              f" ({split / n:.2f})")
+        for stage in ("vector", "bm25", "fused"):
+            counts = Counter(bucket(r[stage]) for r in group if not r["split"])
+            order = ["1", "2-5", "6-20", f"21-{DEEP}", f">{DEEP}"]
+            print(f"  {stage:7s}" + "  ".join(f"{b}: {counts.get(b, 0):3d}" for b in order))
+        both_deep = sum(1 for r in group if not r["split"] and (r["fused"] or 99) > 5
+                        and (r["vector"] or 999) <= 20 or False)
+        print(f"  fused rank > 5 though the vector ranking had it in its top 20: {both_deep}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", nargs="+", default=["python"], choices=sorted(SETS))
+    parser.add_argument("--tune-only", action="store_true",
+                        help="only the batches the weights may be tuned on")
+    parser.add_argument("--misses", action="store_true", help="list the cases fused rank > 5")
+    args = parser.parse_args()
+    embedder = Embedder()
+    rows = [r for name in args.set for r in diagnose(name, embedder)]
+    if args.tune_only:
+        rows = [r for r in rows if tuned_on(r["batch"])]
+    report(rows)
+    if args.misses:
+        for r in rows:
+            if r["split"] or (r["fused"] or 99) > 5:
+                print(f"{r['batch']}\t{r['id']}\tsplit={r['split']}\tv={r['vector']}\t"
+                      f"b={r['bm25']}\tf={r['fused']}\t{r['question']}\t[{r['span']}]")
+
+
+if __name__ == "__main__":
+    main()
