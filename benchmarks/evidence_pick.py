@@ -63,22 +63,12 @@ def prompt_tokens(model: LocalModel, question: str, units: list[str]) -> list[in
 
 
 def number_probabilities(model: LocalModel, tokens: list[int], n: int) -> list[float]:
+    """The model's probability for each passage number 1..n as its next token."""
     llama = model.llama
-    shared = 0
-    for old, new in zip(llama.input_ids[:llama.n_tokens], tokens[:-1]):
-        if old != new:
-            break
-        shared += 1
-    llama.n_tokens = shared
-    llama.eval(tokens[shared:])
-    # Without logits_all, llama-cpp-python keeps no scores: read the last
-    # token's logits from the context itself.
-    logits = np.ctypeslib.as_array(llama._ctx.get_logits(),
-                                   shape=(llama.n_vocab(),)).astype(np.float64)
+    logits = _last_logits(model, tokens)
     ids = [llama.tokenize(str(k).encode(), add_bos=False, special=False)[0]
            for k in range(1, n + 1)]
-    chosen = logits[ids]
-    chosen = np.exp(chosen - chosen.max())
+    chosen = np.exp(logits[ids] - logits[ids].max())
     return list(chosen / chosen.sum())
 
 
@@ -100,6 +90,9 @@ def judge_scores(model: LocalModel, question: str, units: list[str]) -> list[flo
 
 
 def _last_logits(model: LocalModel, tokens: list[int]) -> np.ndarray:
+    """Read `tokens` past what llama.cpp's cache already holds; the last
+    token's logits. Without logits_all, llama-cpp-python keeps no scores, so
+    they are read from the context itself."""
     llama = model.llama
     shared = 0
     for old, new in zip(llama.input_ids[:llama.n_tokens], tokens[:-1]):

@@ -28,6 +28,7 @@ from app.search.retrieval import SearchSettings, fuse, query_terms  # noqa: E402
 from app.store.sqlite import Store  # noqa: E402
 
 DEEP = 200  # how far down each ranking to look for the answering child
+K_SHOWN = 5  # chunk recall@5 reads the first five fused children
 
 
 def first_rank(ids: list[int], wanted: set[int]) -> int | None:
@@ -83,9 +84,9 @@ def report(rows: list[dict]) -> None:
             counts = Counter(bucket(r[stage]) for r in group if not r["split"])
             order = ["1", "2-5", "6-20", f"21-{DEEP}", f">{DEEP}"]
             print(f"  {stage:7s}" + "  ".join(f"{b}: {counts.get(b, 0):3d}" for b in order))
-        both_deep = sum(1 for r in group if not r["split"] and (r["fused"] or 99) > 5
-                        and (r["vector"] or 999) <= 20 or False)
-        print(f"  fused rank > 5 though the vector ranking had it in its top 20: {both_deep}")
+        near = sum(1 for r in group if not r["split"] and (r["fused"] or DEEP + 1) > K_SHOWN
+                   and (r["vector"] or DEEP + 1) <= 20)
+        print(f"  fused rank > {K_SHOWN} though the vector ranking had it in its top 20: {near}")
 
 
 def main() -> None:
@@ -102,7 +103,7 @@ def main() -> None:
     report(rows)
     if args.misses:
         for r in rows:
-            if r["split"] or (r["fused"] or 99) > 5:
+            if r["split"] or (r["fused"] or DEEP + 1) > K_SHOWN:
                 print(f"{r['batch']}\t{r['id']}\tsplit={r['split']}\tv={r['vector']}\t"
                       f"b={r['bm25']}\tf={r['fused']}\t{r['question']}\t[{r['span']}]")
 
