@@ -61,7 +61,11 @@ def test_injection_documents_and_model_output_are_inert(qtbot, tmp_path, qsettin
     shown = window.conversation.toPlainText()
     assert "<img src='/dev/zero'>" in shown and "<a href='https://evil.example'>x</a>" in shown
     assert "![p](file:///etc/passwd)" in shown and "javascript:alert(1)" in shown
-    assert "[42]" not in shown, "a marker pointing at nothing is removed"
+    # The model's marker pointing at nothing is removed; a document's "[42]"
+    # stays where it is quoted verbatim (the card may show inject.md's passage).
+    quoted = sum(e.text.count("[42]") for e in window.conversation.turns[0].evidence)
+    assert "[42]" not in answer.text, "a marker pointing at nothing is removed"
+    assert shown.count("[42]") == quoted
     assert "⟨U+202E⟩" in shown, "a right-to-left override is shown, not obeyed"
     html = window.conversation.toHtml()
     hrefs = ANCHOR.findall(html)
