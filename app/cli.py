@@ -526,16 +526,15 @@ def _record_speed(model, answer) -> None:
 
 
 def _sources_text(answer) -> str:
-    from app.answers.answerer import MODEL_DECLINED, MODEL_DECLINED_PASSAGES
-    from app.answers.confidence import SINGLE, card
+    from app.answers.answerer import declined_text
+    from app.answers.confidence import shown_as
 
     if answer.refused:
         return answer.text
-    single = card(answer.evidence) == SINGLE
-    shown = "the quote above" if single else "the passages above"
+    shown = shown_as(answer.evidence)
     lines = []
     if answer.declined and answer.evidence:
-        lines += ["", MODEL_DECLINED if single else MODEL_DECLINED_PASSAGES]
+        lines += ["", declined_text(answer.evidence)]
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
         lines += ["", f"Not backed by the sources: {facts}. Check {shown}."]

@@ -21,7 +21,7 @@ from typing import Iterator
 
 from app.answers.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
-from app.answers.confidence import SINGLE, card
+from app.answers.confidence import SINGLE, answering, card
 from app.answers.fact_check import numbers_not_in, unsupported
 from app.answers.model import Reading
 from app.answers.focused import first_sentence_end, focused_sources
@@ -48,6 +48,13 @@ MODEL_DECLINED = ("The model found no answer in the passages it read. Read the q
                   "it may answer, or the handbook may not say.")
 MODEL_DECLINED_PASSAGES = ("The model found no answer in the passages it read. Read the "
                            "passages above: one may answer, or the handbook may not say.")
+
+
+def declined_text(evidence: list) -> str:
+    """What is said, beside the card, when the model found no answer."""
+    return MODEL_DECLINED if card(evidence) == SINGLE else MODEL_DECLINED_PASSAGES
+
+
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
                  "is close enough to the question to answer it.")
 NO_EVIDENCE = ("The handbook does not seem to say: the closest passages do not look like an "
@@ -239,11 +246,9 @@ class Answerer:
         raw, repeated = yield from self._generate(prompt, cancel, timings, started)
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
         answer.evidence, answer.repeated = evidence, repeated
-        # The numbers the card's passages lack: the one quote when it is shown
-        # alone as the answer, else all the passages shown as equals.
-        shown = evidence[:1] if card(evidence) == SINGLE else evidence
-        answer.not_in_quote = numbers_not_in(answer.text, "\n".join(e.text for e in shown),
-                                             answer.unsupported)
+        # The numbers the card's answering passages lack.
+        answer.not_in_quote = numbers_not_in(
+            answer.text, "\n".join(e.text for e in answering(evidence)), answer.unsupported)
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)

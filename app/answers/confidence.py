@@ -53,3 +53,14 @@ def card(evidence: Sequence, threshold: float = SINGLE_QUOTE) -> str:
         return NONE
     first = evidence[0].confidence
     return SINGLE if first is not None and first >= threshold else PASSAGES
+
+
+def answering(evidence: Sequence) -> list:
+    """The units the card puts forward as the answer: the one quote when it is
+    shown alone, else all the passages shown as equals."""
+    return list(evidence[:1]) if card(evidence) == SINGLE else list(evidence)
+
+
+def shown_as(evidence: Sequence) -> str:
+    """How warnings under the card refer to it."""
+    return "the quote above" if card(evidence) == SINGLE else "the passages above"

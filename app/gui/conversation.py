@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.answers.answerer import MODEL_DECLINED, MODEL_DECLINED_PASSAGES
-from app.answers.confidence import SINGLE, card
+from app.answers.answerer import declined_text
+from app.answers.confidence import SINGLE, card, shown_as
 from app.answers.prompt import citation_label
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 
@@ -92,7 +92,7 @@ class ConversationView(SafeTextBrowser):
         elif turn.evidence_ready and not turn.refused and turn.state != "error":
             parts.append("<p class='meta'>No passage in the handbook looks like an answer to "
                          "this question.</p>")
-        shown = _shown(turn)
+        shown = shown_as(turn.evidence)
         if turn.unsupported and turn.state in ("done", "stopped"):
             facts = ", ".join(f"“{esc(f.text)}”" for f in turn.unsupported)
             parts.append(f"<p class='warn'>Not backed by the sources: {facts}. The model may "
@@ -103,7 +103,7 @@ class ConversationView(SafeTextBrowser):
                          "from another sentence of the sources: check which one answers your "
                          "question.</p>")
         if turn.answer and _declined_beside_a_quote(turn):
-            parts.append(f"<p class='note'>{esc(_declined(turn))}</p>")
+            parts.append(f"<p class='note'>{esc(declined_text(turn.evidence))}</p>")
         elif turn.answer:
             against = "the quote" if _single(turn) else "the passages"
             label = (f"<span class='meta'>Model's answer (check it against {against}):</span> "
@@ -214,14 +214,6 @@ def _single(turn: Turn) -> bool:
     return card(turn.evidence) == SINGLE
 
 
-def _shown(turn: Turn) -> str:
-    return "the quote above" if _single(turn) else "the passages above"
-
-
-def _declined(turn: Turn) -> str:
-    return MODEL_DECLINED if _single(turn) else MODEL_DECLINED_PASSAGES
-
-
 def copy_text(turn: Turn, markdown: bool = False) -> str:
     """The turn as the user would paste it: the quote with its citation, the
     model's answer (its unsupported facts named), and the sources."""
@@ -236,7 +228,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
             lines += [quote(e.text), f"— {citation_label(e.n, e)}"]
         lines.append("")
     if turn.answer and _declined_beside_a_quote(turn):
-        lines.append(_declined(turn))
+        lines.append(declined_text(turn.evidence))
     elif turn.answer:
         lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
                      if turn.evidence else turn.answer)
@@ -244,7 +236,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
         lines.append("Not backed by the sources: " +
                      ", ".join(f"“{f.text}”" for f in turn.unsupported))
     if turn.not_in_quote:
-        lines.append(f"Not in {_shown(turn)}: " +
+        lines.append(f"Not in {shown_as(turn.evidence)}: " +
                      ", ".join(f"“{f.text}”" for f in turn.not_in_quote))
     if turn.citations and not turn.refused:
         lines += ["", "Sources:"] + [
