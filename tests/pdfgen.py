@@ -28,7 +28,9 @@ def pdf_string(text: str) -> str:
 
 
 # A line may be (text, heading level): set in bold at the level's size, as a
-# word processor prints headings, for PDFs without an outline.
+# word processor prints headings, for PDFs without an outline; level 4 is bold
+# at body size. (text, level or None, indent) also sets it `indent` points
+# right of the margin, as groff prints a manual page's body and definitions.
 HEADING_SIZES = {1: 20, 2: 16, 3: 14, 4: 12}
 
 
@@ -38,11 +40,14 @@ def _content(lines: list) -> bytes:
         # something is drawn but there is no text layer.
         return b"0.5 g 72 72 200 200 re f"
     ops = [f"BT /F1 {FONT_SIZE} Tf {LEADING} TL 72 {PAGE_HEIGHT - 72} Td"]
+    placed = any(not isinstance(line, str) and len(line) > 2 for line in lines)
     for index, line in enumerate(lines):
-        text, level = (line, None) if isinstance(line, str) else line
+        text, level, indent = (line, None, 0) if isinstance(line, str) else (*line, 0)[:3]
         font = f"/F2 {HEADING_SIZES.get(level, FONT_SIZE)} Tf " if level else ""
         back = f" /F1 {FONT_SIZE} Tf" if level else ""
-        ops.append(("" if index == 0 else "T* ") + f"{font}{pdf_string(text)} Tj{back}")
+        move = f"1 0 0 1 {72 + indent} {PAGE_HEIGHT - 72 - index * LEADING} Tm " if placed \
+            else ("" if index == 0 else "T* ")
+        ops.append(f"{move}{font}{pdf_string(text)} Tj{back}")
     ops.append("ET")
     # WinAnsiEncoding is close enough to latin-1 for the test texts.
     return "\n".join(ops).encode("latin-1")

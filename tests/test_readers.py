@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.common.documents import CODE, LIST, PARAGRAPH, QUOTE, TABLE, Document, ReadError
+from app.common.documents import CODE, LIST, PARAGRAPH, QUOTE, TABLE, TERM, Document, ReadError
 from app.ingest.readers import SUPPORTED_SUFFIXES, read_document
 
 try:
@@ -505,6 +505,49 @@ def test_a_heading_wrapped_over_two_lines_is_one(tmp_path):
     assert doc.sections[0].heading_path[-1] == (
         "Reimbursement of travel, accommodation and meal expenses for employees on "
         "assignment abroad")
+
+
+def test_a_manual_pages_bold_terms_are_not_headings(tmp_path):
+    """groff prints a manual's headings in bold at body size left of the text,
+    and its definition terms in bold too, at the text's edge with the
+    definition indented under them: the terms stay in their section."""
+    page = [("NAME", 4, 0), ("bash - GNU Bourne-Again SHell", None, 36),
+            ("OPTIONS", 4, 0), ("All of the options can be given when the shell starts.", None, 36),
+            ("--norc", 4, 36), ("Do not read the personal startup file.", None, 72),
+            ("--posix", 4, 36), ("Change the behaviour to match the standard.", None, 72),
+            ("Shell Variables", 4, 15), ("These variables are set by the shell.", None, 36),
+            ("HISTSIZE", 4, 36), ("The number of commands remembered in the history.", None, 72),
+            ("BUILTINS", 4, 0), ("Builtins run inside the shell.", None, 36),
+            ("cd", 4, 36), ("Change the current directory.", None, 72)]
+    doc = read_document(make_pdf(tmp_path / "bash.pdf", [page, page]))
+    check_invariants(doc)
+    headings = [s.heading_path[-1] for s in doc.sections]
+    assert headings[:5] == ["NAME", "OPTIONS", "Shell Variables", "BUILTINS", "NAME"]
+    # a subsection, bold at body size as its section, sits under it by its indent
+    assert doc.sections[2].heading_path[-2:] == ["OPTIONS", "Shell Variables"]
+    assert doc.sections[3].heading_path[-1:] == ["BUILTINS"]
+    assert "OPTIONS" not in doc.sections[3].heading_path
+    options = doc.sections[1]
+    assert "--norc" in options.body and "--posix" in options.body
+    assert "HISTSIZE" in doc.sections[2].body and "cd" in doc.sections[3].body
+    # each term is a block of its own, which the chunker puts before the
+    # children of its definition (chunking.fitted.label_text)
+    terms = [s.body[b.start:b.end] for s in doc.sections for b in s.blocks if b.kind == TERM]
+    assert terms == ["--norc", "--posix", "HISTSIZE", "cd"] * 2
+    definition = next(b for b in options.blocks
+                      if options.body[b.start:b.end].startswith("Do not read"))
+    assert definition.kind == PARAGRAPH
+
+
+def test_bold_lines_flush_with_the_text_stay_headings_where_none_stands_left_of_it(tmp_path):
+    """A word processor prints headings at the text's left edge: those stay."""
+    page = [("Leave", 4, 0), "Annual leave is 25 days per year.",
+            ("Travel", 4, 0), "Book trips through the travel portal.",
+            ("Expenses", 4, 0), "Claims are paid within 30 days.",
+            ("Badges", 4, 0), "Lost badges are replaced at reception."]
+    doc = read_document(make_pdf(tmp_path / "flush.pdf", [page]))
+    assert [s.heading_path[-1] for s in doc.sections] == ["Leave", "Travel", "Expenses", "Badges"]
+    assert not [b for s in doc.sections for b in s.blocks if b.kind == TERM]
 
 
 # ---------------------------------------------------------------- plain text layouts

@@ -28,7 +28,7 @@ from app.store.contract import DocumentRecord, IndexStore, StoreError
 
 log = logging.getLogger(__name__)
 
-CHUNKER_VERSION = "9"  # 8: no ruled-line children; 9: PDF lines reflowed, ligatures folded, Word style ids
+CHUNKER_VERSION = "10"  # 9: PDF lines reflowed, ligatures folded, Word style ids; 10: manual-page PDFs: terms, not headings
 PROFILES = ("fitted", "spring-default")
 
 INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"

@@ -21,9 +21,9 @@ from typing import Callable
 from pypdf import PdfReader
 from pypdf.errors import DependencyError, FileNotDecryptedError
 
-from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section,
+from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
                                   clean_text, file_title)
-from app.ingest.readers.pdf_headings import LineStyles, StyledLine
+from app.ingest.readers.pdf_headings import LineStyles, StyledLine, term_lines
 from app.ingest.readers.pdf_headings import detect as detect_headings
 from app.common.typography import fold_glyphs
 from app.ingest.readers.pdf_reflow import reflow
@@ -77,6 +77,7 @@ def read_pdf(path: Path, ocr: bool = True,
     scanned, ocr_failure = _ocr(data, page_texts, progress, ocr_max_pages) if ocr else ({}, None)
     text, page_spans = _join_pages(page_texts)
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
+    terms = _term_starts(page_texts, page_spans, styles)
     if not text.strip():
         if scanned:
             read = (f"its {len(scanned)} page(s)" if len(scanned) == len(page_texts) else
@@ -92,7 +93,7 @@ def read_pdf(path: Path, ocr: bool = True,
         sections = _page_sections(text, page_spans, title)
     for section in sections:
         section.page_marks = _page_marks(section, page_spans)
-        section.blocks = _section_blocks(section, furniture)
+        section.blocks = _section_blocks(section, furniture, terms)
     text = reflow(text, sections)
     read = [page for page in scanned.values() if page.lines]
     confidence = (sum(page.confidence for page in read) / len(read)) if read else None
@@ -304,26 +305,43 @@ def _page_marks(section: Section, page_spans: list[tuple[int, int]]) -> list[tup
 # ---------------------------------------------------------------- blocks
 
 
-def _section_blocks(section: Section, furniture: frozenset[int] = frozenset()) -> list[Block]:
+def _term_starts(page_texts: list[str], page_spans: list[tuple[int, int]],
+                 styles: list[list[StyledLine]]) -> frozenset[int]:
+    """Where the definition terms' lines start in the document text (see
+    pdf_headings.term_lines); a page whose text lines and styled lines do
+    not pair up one to one (an OCR page) has none."""
+    found: set[int] = set()
+    for text, (start, _), lines, terms in zip(page_texts, page_spans, styles, term_lines(styles)):
+        spans = [(a, b) for a, b in line_spans(text) if text[a:b].strip()]
+        if terms and len(spans) == len(lines):
+            found.update(start + spans[index][0] for index in terms)
+    return frozenset(found)
+
+
+def _section_blocks(section: Section, furniture: frozenset[int] = frozenset(),
+                    terms: frozenset[int] = frozenset()) -> list[Block]:
     """Blocks never cross a page, so a block's page is exact for citations.
-    `furniture`: where running headers and footers start in the document text."""
+    `furniture`: where running headers and footers start in the document
+    text; `terms`: where definition terms' lines start."""
     bounds = [mark[0] for mark in section.page_marks] + [len(section.body)]
-    skip = frozenset(offset - section.start_char for offset in furniture
-                     if section.start_char <= offset < section.end_char)
+    skip, term_starts = (frozenset(offset - section.start_char for offset in offsets
+                                   if section.start_char <= offset < section.end_char)
+                         for offsets in (furniture, terms))
     blocks: list[Block] = []
     for start, end in zip(bounds, bounds[1:]):
-        blocks.extend(pdf_blocks(section.body, start, end, skip))
+        blocks.extend(pdf_blocks(section.body, start, end, skip, term_starts))
     return blocks
 
 
-def pdf_blocks(body: str, start: int, end: int,
-               skip: frozenset[int] = frozenset()) -> list[Block]:
+def pdf_blocks(body: str, start: int, end: int, skip: frozenset[int] = frozenset(),
+               terms: frozenset[int] = frozenset()) -> list[Block]:
     """Paragraph and list blocks of body[start:end], a run of extracted PDF lines.
 
     pypdf seldom emits blank lines between paragraphs; where a page has none,
     a line ending a sentence followed by one starting with a capital (or a
     bullet) is taken as a paragraph break instead. Lines starting at an offset
-    in `skip` (running headers and footers, see running_lines) belong to no block.
+    in `skip` (running headers and footers, see running_lines) belong to no block;
+    a line starting at an offset in `terms` is a TERM block of its own.
     """
     spans = line_spans(body, start, end)
     has_blank = _has_inner_blank_line(body, spans)
@@ -334,6 +352,11 @@ def pdf_blocks(body: str, start: int, end: int,
         line = body[line_start:line_end]
         if not line.strip() or line_start in skip:  # a running header ends a block
             _flush(body, current, blocks)
+            current, previous = [], ""
+            continue
+        if line_start in terms:  # a term names the definition that follows it
+            _flush(body, current, blocks)
+            _flush(body, [TERM, line_start, line_end], blocks)
             current, previous = [], ""
             continue
         if current and _breaks(current[0], previous, line, has_blank):
