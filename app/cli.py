@@ -484,7 +484,10 @@ def _eval_progress(done: int, total: int) -> None:
 
 
 def cmd_ask(args, db: Path) -> int:
-    from app.answers.answerer import Answerer, EvidenceFound, Finished, Status, Token
+    from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Status, \
+        Token
+    from app.answers.confidence import SINGLE, card
+    from app.answers.quote_check import BOTH_PICK
     from app.answers.model import LocalModel, ModelError
     from app.answers.prompt import PromptTooLarge
     from app.search.retrieval import SearchError
@@ -505,6 +508,9 @@ def cmd_ask(args, db: Path) -> int:
                     print(_evidence_text(event.evidence) + "\n", flush=True)
                 elif isinstance(event, Token) and not args.json:
                     print(event.text, end="", flush=True)
+                elif isinstance(event, QuoteChecked) and not args.json \
+                        and card(event.evidence) == SINGLE:
+                    print(f"\n\nFrom the handbook: passage 1. {BOTH_PICK}", flush=True)
                 elif isinstance(event, Finished):
                     answer = event.answer
         except (SearchError, ModelError, PromptTooLarge) as error:

@@ -18,6 +18,7 @@ import argparse
 import json
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -27,17 +28,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import numpy as np  # noqa: E402
 
+from app.answers import quote_check  # noqa: E402
 from app.answers.evidence import DEFAULT_WEIGHTS  # noqa: E402
 from app.answers.model import LocalModel  # noqa: E402
 from app.common import answer_models  # noqa: E402
 from app.evaluation.recall import load_cases  # noqa: E402
 from evidence import OUT, SETS, cached, score_with  # noqa: E402
-
-UNIT_CHARS = 360
-SYSTEM = ("You find the passage of a handbook that answers a question. "
-          "Reply with the number of the passage only.")
-USER = "Question: {q}\n\nPassages:\n{passages}\n\nWhich passage answers the question?"
-
 
 JUDGE_SYSTEM = "You judge whether a passage from a handbook answers a question."
 JUDGE_USER = ("Question: {q}\n\nPassage: {unit}\n\n"
@@ -49,27 +45,9 @@ def questions(name: str) -> dict[str, str]:
             for case in load_cases(tsv)}
 
 
-def clip(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= UNIT_CHARS else text[:UNIT_CHARS].rsplit(" ", 1)[0] + " …"
-
-
 def prompt_tokens(model: LocalModel, question: str, units: list[str]) -> list[int]:
-    passages = "\n".join(f"[{n}] {clip(u)}" for n, u in enumerate(units, start=1))
-    text, _ = model.render([{"role": "system", "content": SYSTEM},
-                            {"role": "user", "content": USER.format(q=question,
-                                                                    passages=passages)}])
-    return model.llama.tokenize((text + "[").encode(), add_bos=True, special=True)
-
-
-def number_probabilities(model: LocalModel, tokens: list[int], n: int) -> list[float]:
-    """The model's probability for each passage number 1..n as its next token."""
-    llama = model.llama
-    logits = _last_logits(model, tokens)
-    ids = [llama.tokenize(str(k).encode(), add_bos=False, special=False)[0]
-           for k in range(1, n + 1)]
-    chosen = np.exp(logits[ids] - logits[ids].max())
-    return list(chosen / chosen.sum())
+    text = quote_check.check_prompt(model, question, units)
+    return model.llama.tokenize(text.encode(), add_bos=True, special=True)
 
 
 def judge_scores(model: LocalModel, question: str, units: list[str]) -> list[float]:
@@ -82,7 +60,7 @@ def judge_scores(model: LocalModel, question: str, units: list[str]) -> list[flo
     for unit in units:
         text, _ = model.render([{"role": "system", "content": JUDGE_SYSTEM},
                                 {"role": "user", "content": JUDGE_USER.format(
-                                    q=question, unit=clip(unit))}])
+                                    q=question, unit=quote_check.clip(unit))}])
         tokens = llama.tokenize(text.encode(), add_bos=True, special=True)
         logits = _last_logits(model, tokens)
         scores.append(float(logits[yes] - logits[no]))
@@ -106,13 +84,16 @@ def _last_logits(model: LocalModel, tokens: list[int]) -> np.ndarray:
 
 
 def run(name: str, model: LocalModel, depth: int, limit: int | None,
-        judge: bool = False) -> list[dict]:
-    rows = [r for r in cached(name, None, reuse=True) if not r["off_topic"]]
-    asked = questions(name)
+        judge: bool = False, off_topic: bool = False) -> list[dict]:
+    """The golden questions, or (`off_topic`) the off-topic ones whose best
+    unit clears the floor: those the card would show passages for."""
+    rows = [r for r in cached(name, None, reuse=True) if r["off_topic"] == off_topic]
+    asked = {r["id"]: r["id"] for r in rows} if off_topic else questions(name)
     out = []
     for row in rows[:limit]:
         ranked = sorted(row["units"], key=lambda u: -score_with(u[0], DEFAULT_WEIGHTS))[:depth]
-        if not ranked:
+        if not ranked or (off_topic and score_with(ranked[0][0], DEFAULT_WEIGHTS)
+                          < DEFAULT_WEIGHTS.floor):
             continue
         texts = [text for _, _, text in ranked]
         started = time.perf_counter()
@@ -121,8 +102,9 @@ def run(name: str, model: LocalModel, depth: int, limit: int | None,
             odds = np.array(judge_scores(model, asked[row["id"]], texts))
             probs = list(np.exp(odds - odds.max()) / np.exp(odds - odds.max()).sum())
         else:
-            tokens = prompt_tokens(model, asked[row["id"]], texts)
-            probs = number_probabilities(model, tokens, len(ranked))
+            tokens = prompt_tokens(model, asked[row["id"]], texts)  # counted only
+            probs = quote_check.pick_probabilities(model, asked[row["id"]], texts,
+                                                   threading.Event())
         out.append({"batch": row["batch"], "id": row["id"], "hits": [h for _, h, _ in ranked],
                     "probs": [round(float(p), 4) for p in probs], "tokens": len(tokens),
                     "seconds": time.perf_counter() - started})
@@ -160,16 +142,20 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--judge", action="store_true",
                         help="score each unit on its own (Yes/No) instead of a numbered list")
+    parser.add_argument("--off-topic", action="store_true",
+                        help="the off-topic questions that reach the card, cached apart")
     args = parser.parse_args()
     model = LocalModel(answer_models.installed_path(answer_models.by_key(args.model)), n_ctx=4096)
     rows = []
+    if args.off_topic:
+        print("off-topic questions: hits are all 0; 'picks 1' is what matters")
     for name in args.set:
-        mode = "judge" if args.judge else "list"
+        mode = ("judge" if args.judge else "list") + ("-offtopic" if args.off_topic else "")
         path = OUT / f"evidence-pick-{name}-{args.model}-{mode}-{args.depth}.json"
         if args.reuse and path.exists():
             part = json.loads(path.read_text())
         else:
-            part = run(name, model, args.depth, args.limit, args.judge)
+            part = run(name, model, args.depth, args.limit, args.judge, args.off_topic)
             path.write_text(json.dumps(part))
         rows += part
     report(rows)

@@ -43,6 +43,22 @@ class FakeChatModel:
             yield Chunk(token)
 
 
+class FakeCheckingModel(FakeChatModel):
+    """A Qwen 1.5B as the prompt styles see it (so it checks the card's first
+    passage, app/answers/quote_check.py), whose pick among the units is given."""
+
+    architecture, size_label = "qwen2", "1.5B"
+
+    def __init__(self, pick: list[float] | None, **kwargs):
+        super().__init__(**kwargs)
+        self.pick = pick
+        self.checked: list[tuple[str, list[str]]] = []
+
+    def next_token_probabilities(self, prompt, options, cancel):
+        self.checked.append((prompt, options))
+        return None if cancel.is_set() else self.pick[:len(options)]
+
+
 @dataclass
 class FakeResult:
     rank: int
@@ -90,7 +106,7 @@ class FakeFinder:
 
     floor = 0.0
 
-    def __init__(self, confidence: float = 0.9):
+    def __init__(self, confidence: float = 1.0):
         self.confidence = confidence
 
     def score(self, response, question=None) -> list:

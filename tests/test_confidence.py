@@ -22,7 +22,7 @@ def test_a_first_quote_that_stands_out_is_trusted_more():
     same score with a wider lead, or in the best child, is more likely right."""
     assert _probability(1.5, 1.1) > _probability(1.5, 1.45)
     assert _probability(1.5, 1.2, child_rank=1.0) > _probability(1.5, 1.2, child_rank=0.5)
-    assert 0.0 < _probability(1.2, 1.19) < confidence.SINGLE_QUOTE < _probability(1.9, 1.2)
+    assert 0.0 < _probability(1.2, 1.19) < _probability(1.9, 1.2) < 1.0
 
 
 def test_a_lone_unit_leads_over_the_floor():
@@ -34,6 +34,11 @@ def test_the_card_follows_the_first_units_confidence():
     assert card([]) == NONE
     assert card([_evidence(1.4, confidence.SINGLE_QUOTE), _evidence(1.2)]) == SINGLE
     assert card([_evidence(1.4, confidence.SINGLE_QUOTE - 0.01), _evidence(1.2)]) == PASSAGES
+    checked = _evidence(1.4, confidence.CHECKED_QUOTE)
+    checked.checked = True  # the answer model picked it too (quote_check.py)
+    assert card([checked, _evidence(1.2)]) == SINGLE
+    checked.checked = False
+    assert card([checked, _evidence(1.2)]) == PASSAGES
     assert card([_evidence(1.4, None)]) == PASSAGES  # never scored: never shown alone
 
 

@@ -16,12 +16,13 @@ import re
 import threading
 import time
 from contextlib import closing
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Iterator
 
 from app.answers.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
-from app.answers.confidence import SINGLE, answering, card
+from app.answers import quote_check
+from app.answers.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.fact_check import numbers_not_in, unsupported
 from app.answers.model import Reading
 from app.answers.focused import first_sentence_end, focused_sources
@@ -78,6 +79,14 @@ class EvidenceFound:
 
     evidence: list
     seconds: float            # from the end of the search to the evidence
+
+
+@dataclass
+class QuoteChecked:
+    """The evidence again, its first unit checked by the answer model (after
+    the answer): the card shows it alone when the model picks it too."""
+
+    evidence: list
 
 
 @dataclass
@@ -222,7 +231,7 @@ class Answerer:
 
     def ask(self, question: str, conversation: Conversation | None = None,
             cancel: threading.Event | None = None
-            ) -> Iterator[Status | Retrieved | EvidenceFound | Token | Finished]:
+            ) -> Iterator[Status | Retrieved | EvidenceFound | Token | QuoteChecked | Finished]:
         conversation = conversation or Conversation()
         cancel = cancel or threading.Event()
         started = time.perf_counter()
@@ -245,6 +254,11 @@ class Answerer:
         prompt = self._prompt(question, response.results, scored, conversation)
         raw, repeated = yield from self._generate(prompt, cancel, timings, started)
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
+        if self._checks(evidence, cancel):
+            yield Status("checking", "checking which passage answers…")
+            evidence = self._check(question, scored, evidence, cancel, timings)
+            if evidence[0].checked is not None:
+                yield QuoteChecked(evidence)
         answer.evidence, answer.repeated = evidence, repeated
         # The numbers the card's answering passages lack.
         answer.not_in_quote = numbers_not_in(
@@ -252,6 +266,26 @@ class Answerer:
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)
+
+    def _checks(self, evidence: list, cancel: threading.Event) -> bool:
+        """Whether the answer model reads the best units again: only a model
+        whose style measured it useful, only when the card is not already one
+        quote, and not after a Stop."""
+        return (self.style.checks_quote and card(evidence) == PASSAGES and not cancel.is_set()
+                and len(evidence) > 1)  # a list of one says nothing
+
+    def _check(self, question: str, scored: list, evidence: list, cancel: threading.Event,
+               timings: dict) -> list:
+        """The evidence with its first unit checked (a copy: the first list
+        was handed to the window already); unchanged when stopped."""
+        began = time.perf_counter()
+        units = [e.text for e in scored[:quote_check.DEPTH]]
+        agreed = quote_check.agrees(quote_check.pick_probabilities(self.model, question, units,
+                                                                   cancel))
+        timings["check_s"] = round(time.perf_counter() - began, 3)
+        if agreed is None:
+            return evidence
+        return [replace(evidence[0], checked=agreed), *evidence[1:]]
 
     @property
     def style(self) -> PromptStyle:

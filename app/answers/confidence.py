@@ -8,8 +8,10 @@ the second, the score itself, and whether it also sits in the best child. A
 logistic model of those, fitted on the tuning batches of several corpora
 (benchmarks/card_confidence.py), gives the probability that the first quote
 holds the answer. The card says "From the handbook" with one quote only when
-that probability reaches SINGLE_QUOTE; otherwise it shows "Passages that may
-answer": the best three, equal in weight.
+that probability reaches SINGLE_QUOTE (fitted on four corpora, never), or
+when the answer model also picks that unit among the best five
+(app/answers/quote_check.py); otherwise it shows "Passages that may answer":
+the best three, equal in weight.
 """
 from __future__ import annotations
 
@@ -18,13 +20,19 @@ from typing import Sequence
 
 # (name, coefficient) per feature, and the intercept: benchmarks/card_confidence.py
 # prints them (fitted on the tuning batches; see docs/answers.md, "The card").
-COEFFICIENTS = (("score", 2.575), ("margin", 2.075), ("similarity", 0.041), ("child_rank", 1.323))
-INTERCEPT = -6.138
+COEFFICIENTS = (("score", 2.060), ("margin", 2.154), ("similarity", 0.080), ("child_rank", 1.118))
+INTERCEPT = -5.171
 # The lowest probability at which quotes shown alone held the answer at least
-# 3 times in 4 on the tuning batches. Fitted on four corpora it is rarely
-# reached (2 % of held-out questions, docs/answers.md): MiniLM's ranking
-# cannot yet tell when its first quote is right, and the card says so.
-SINGLE_QUOTE = 0.76
+# 3 times in 4 on the tuning batches. Fitted on four corpora (bash at chunker
+# 10) no probability does (docs/answers.md): MiniLM's ranking alone cannot
+# tell when its first quote is right, so the confidence alone never shows it
+# alone (a logistic probability never reaches 1); the answer model's check can.
+SINGLE_QUOTE = 1.00
+# When the answer model, shown the best five units, also picks the first
+# (app/answers/quote_check.py), the lowest confidence at which it is shown
+# alone: benchmarks/card_check.py found no gate that helps (docs/answers.md,
+# "The answer model checks the first passage").
+CHECKED_QUOTE = 0.0
 
 
 def features(scores: Sequence[float], best: dict, floor: float) -> dict[str, float]:
@@ -51,8 +59,10 @@ def card(evidence: Sequence, threshold: float = SINGLE_QUOTE) -> str:
     answer, or nothing."""
     if not evidence:
         return NONE
-    first = evidence[0].confidence
-    return SINGLE if first is not None and first >= threshold else PASSAGES
+    first = evidence[0]
+    sure = first.confidence is not None and first.confidence >= threshold
+    checked = bool(first.checked) and (first.confidence or 0.0) >= CHECKED_QUOTE
+    return SINGLE if sure or checked else PASSAGES
 
 
 def answering(evidence: Sequence) -> list:

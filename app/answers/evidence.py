@@ -109,6 +109,9 @@ class Evidence:
     # On the first unit shown: the calibrated probability that it holds the
     # answer (app/answers/confidence.py), which decides how the card shows it.
     confidence: float | None = None
+    # On the first unit, once the answer model has read the best five: whether
+    # it picks this one too (app/answers/quote_check.py); None: not checked.
+    checked: bool | None = None
 
     @property
     def page_end(self) -> int | None:
@@ -120,7 +123,8 @@ class Evidence:
                 "score": round(self.score, 4), "n": self.n, "kind": self.kind,
                 "section_id": self.section_id, "chunk_index": self.chunk_index,
                 "context": self.context,
-                **({} if self.confidence is None else {"confidence": round(self.confidence, 3)})}
+                **({} if self.confidence is None else {"confidence": round(self.confidence, 3)}),
+                **({} if self.checked is None else {"checked": self.checked})}
 
 
 @dataclass

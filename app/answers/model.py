@@ -248,6 +248,30 @@ class LocalModel:
         finally:
             stream.close()
 
+    def next_token_probabilities(self, prompt: str, options: list[str],
+                                 cancel: threading.Event) -> list[float] | None:
+        """How likely each option is as the model's next token after `prompt`
+        (each option's first token; shares of the options' total), from one
+        forward pass and no generation; None when `cancel` is set before it
+        is done. The prompt is read as generate() reads it, from the cache on."""
+        import numpy as np
+
+        llama = self.llama
+        tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        for _ in self._read(tokens, cancel):
+            pass
+        if cancel.is_set():
+            return None
+        llama.eval(tokens[llama.n_tokens:])
+        # Without logits_all llama-cpp-python keeps no scores to read: the
+        # last token's logits come from the context itself.
+        logits = np.ctypeslib.as_array(llama._ctx.get_logits(), shape=(llama.n_vocab(),))
+        ids = [llama.tokenize(option.encode("utf-8"), add_bos=False, special=False)[0]
+               for option in options]
+        chosen = logits[ids].astype(np.float64)
+        shares = np.exp(chosen - chosen.max())
+        return [float(p) for p in shares / shares.sum()]
+
     def _read(self, tokens: list[int], cancel: threading.Event) -> Iterator[int]:
         """Read the prompt ahead of generation one micro-batch at a time,
         yielding how many tokens are read. A call into llama.cpp cannot be

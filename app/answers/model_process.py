@@ -55,6 +55,10 @@ def serve() -> None:
                 write_frame(replies, ("ok", model.render(arguments[0])))
             elif command == "generate":
                 _generate(model, arguments, inbox, replies)
+            elif command == "probabilities":
+                prompt, options = arguments
+                write_frame(replies, ("ok", model.next_token_probabilities(
+                    prompt, options, threading.Event())))
         except ModelError as error:
             write_frame(replies, ("error", str(error)))
 
@@ -152,6 +156,20 @@ class ModelProcess:
         finally:
             if not finished:
                 self._abandon(stop_sent)
+
+    def next_token_probabilities(self, prompt: str, options: list[str],
+                                 cancel: threading.Event) -> list[float] | None:
+        """As LocalModel's; a Stop while the child reads ends the child (as in
+        generate: the forward pass cannot be interrupted) and gives None."""
+        self.load()
+        self._send("probabilities", prompt, options)
+        frame = self._next(cancel, writing=False)
+        if frame is None:
+            return None
+        kind, payload = frame
+        if kind == "error":
+            raise ModelError(payload)
+        return payload
 
     def _next(self, cancel: threading.Event, writing: bool):
         """The child's next frame, or None after a Stop while it reads the

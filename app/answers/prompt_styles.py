@@ -38,6 +38,7 @@ class PromptStyle:
     units: int                   # evidence units the focused prompt reads
     label: Callable[[int, object], str] = citation_label   # how a source is headed
     one_line: bool = True        # the focused answer ends at its first line break
+    checks_quote: bool = False   # reads the best units again to check the first (quote_check.py)
 
 
 SMOLLM2 = PromptStyle(family="smollm2", focused_system=FOCUSED_SYSTEM_PROMPT,
@@ -63,7 +64,9 @@ QWEN2 = PromptStyle(
 # costs it more (dev first batch, even cases, 46: 0.48 with 2 units against
 # 0.43 with 3, first token 3.2 s against 4.5 s); the 0.5B does better with
 # three (0.35 against 0.30, 2.0 s against 1.5 s).
-QWEN2_LARGE = replace(QWEN2, units=2)
+# The 1.5B also checks the card's first passage: where it picks it among the
+# best five, the passage holds the answer far more often (quote_check.py).
+QWEN2_LARGE = replace(QWEN2, units=2, checks_quote=True)
 LARGE_FROM_BILLIONS = 1.0
 
 _BY_ARCHITECTURE = {"qwen2": (QWEN2, QWEN2_LARGE)}

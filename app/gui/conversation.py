@@ -1,10 +1,11 @@
 """The conversation view: questions, the evidence quote, streamed answers, budgets.
 
 Each answer leads with the evidence, shown as soon as the search is done
-(before the model writes a word): when the first quote is likely right
-(app/answers/confidence.py), one verbatim quote from the handbook with its
-citation, the next two passages one click away; otherwise "Passages that may
-answer", the best three as equals. The model's answer follows,
+(before the model writes a word): "Passages that may answer", the best three
+as equals; when the first is likely right (app/answers/confidence.py) or the
+answer model, once it has answered, picks it too (quote_check.py), one
+verbatim quote from the handbook with its citation, the next two passages
+one click away. The model's answer follows,
 with every fact the sources do not contain marked, and a plain warning above
 it when there is one.
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from app.answers import quote_check
 from app.answers.answerer import declined_text
 from app.answers.confidence import SINGLE, card, shown_as
 from app.answers.prompt import citation_label
@@ -109,7 +111,7 @@ class ConversationView(SafeTextBrowser):
             label = (f"<span class='meta'>Model's answer (check it against {against}):</span> "
                      if turn.evidence else "")
             parts.append(f"<p class='a'>{label}{self._linked(index, turn)}</p>")
-        if turn.state in ("searching", "reading", "generating"):
+        if turn.state in ("searching", "reading", "generating", "checking"):
             parts.append(f"<p class='status'>{esc(turn.status)}</p>")
         if turn.error:
             parts.append(f"<p class='error'>{esc(turn.error)}</p>")
@@ -129,6 +131,8 @@ class ConversationView(SafeTextBrowser):
                     "</td></tr></table>")
         best, *others = turn.evidence
         rows = [self._quote_row(index, 0, best, "quote")]
+        if best.checked:
+            rows.append(f"<p class='meta'>{esc(quote_check.BOTH_PICK)}</p>")
         if others and turn.more_shown:
             rows += [self._quote_row(index, i, e, "quote other")
                      for i, e in enumerate(others, start=1)]

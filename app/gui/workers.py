@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finished, Retrieved,
-                                  Status, Token)
+from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finished, QuoteChecked,
+                                  Retrieved, Status, Token)
 from app.answers.model import ModelError
 from app.answers.model_process import ModelProcess
 from app.answers.model_speeds import record_answer_speed
@@ -200,7 +200,7 @@ class AnswerWorker(QObject):
             self.status.emit(event.stage, event.message)
         elif isinstance(event, Retrieved):
             self.retrieved.emit(event.results)
-        elif isinstance(event, EvidenceFound):
+        elif isinstance(event, (EvidenceFound, QuoteChecked)):
             self.evidence.emit(event.evidence)
         elif isinstance(event, Token):
             self.token.emit(event.text)

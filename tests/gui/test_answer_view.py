@@ -10,7 +10,12 @@ pytestmark = pytest.mark.slow  # the real embedder indexes the folder
 
 @pytest.fixture
 def window(qtbot, folder, qsettings):  # noqa: F811 - the fixture imported above
+    """The window with a model that checks the first passage and picks it
+    (Qwen 1.5B's way): the card shows one quote, as it then would."""
+    from fakes import FakeCheckingModel
+
     replies = Replies()
+    replies.model = FakeCheckingModel([0.9, 0.05, 0.03, 0.01, 0.01])
     window = MainWindow(folder, model_factory=replies, settings=qsettings)
     qtbot.addWidget(window)
     wait_indexed(qtbot, window)
@@ -93,7 +98,7 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     turn.evidence = [Evidence(text=quote, source="handbook.md", heading="Parental leave",
                               page=None, start=0, end=len(quote), score=1.2, n=1,
                               section_id=1, kind="sentence", chunk_index=0,
-                              confidence=0.9)]
+                              confidence=0.6, checked=True)]
     turn.answer, turn.state = "The answer is: 10", "done"
     turn.not_in_quote = [Fact("10", NUMBER, 15, 17)]
     view.render()
@@ -155,3 +160,22 @@ def test_the_models_refusal_beside_a_quote_is_said_as_the_models(qtbot, window):
     window.conversation.appLinkClicked.emit("copy/0")
     copied = QApplication.clipboard().text()
     assert MODEL_DECLINED in copied and "Model's answer" not in copied
+
+
+def test_the_card_shows_one_quote_once_the_answer_model_picks_it_too(qtbot, window):
+    """Asked with a model that checks (Qwen 1.5B's style), the card starts as
+    passages that may answer and, once the model picks the first, shows it
+    as the handbook's answer, saying why."""
+    from app.answers.confidence import PASSAGES, card
+    from app.answers.quote_check import BOTH_PICK
+
+    window, replies = window
+    replies.model.enqueue("The", " car", " park", " [1].")
+    cards = []
+    window.answer_worker.evidence.connect(lambda evidence: cards.append(card(evidence)))
+    ask(qtbot, window, "Is parking free for staff?")
+    assert cards[0] == PASSAGES and cards[-1] == "single", cards
+    text = window.conversation.toPlainText()
+    assert "From the handbook" in text and BOTH_PICK in text
+    assert "Passages that may answer" not in text
+    assert replies.model.checked, "the model read the list"

@@ -1,0 +1,163 @@
+"""The answer model checks the card's first passage (app/answers/quote_check.py).
+
+The answer steps run with fakes (what the card does with the model's pick);
+the pick itself is read from the real Qwen2.5-Coder-1.5B, in-process and in
+its own process, as the app runs it."""
+import threading
+
+import pytest
+
+from app.answers import quote_check
+from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Status
+from app.answers.confidence import PASSAGES, SINGLE, card
+from fakes import FakeCheckingModel as CheckingModel, FakeFinder, FakeResult, FakeSearcher
+
+LEAVE = ("The primary caregiver gets 26 weeks, of which 18 weeks at full salary. "
+         "The second parent gets 10 weeks of paid leave.")
+
+
+def _ask(model, confidence=0.2, question="How many weeks are paid at full salary?",
+         cancel=None):
+    model.enqueue("Ten", " weeks", " are", " paid", " [1]", ".")
+    searcher = FakeSearcher([FakeResult(1, "handbook.md", "Parental leave", LEAVE),
+                             FakeResult(2, "handbook.md", "Sick leave",
+                                        "Sick days are paid in full. A note is needed after "
+                                        "three days.")])
+    return list(Answerer(searcher, model, finder=FakeFinder(confidence=confidence)).ask(
+        question, cancel=cancel or threading.Event()))
+
+
+def _answer(events):
+    return [e for e in events if isinstance(e, Finished)][0].answer
+
+
+def test_when_the_model_picks_the_first_passage_too_the_card_shows_it_alone():
+    model = CheckingModel([0.8, 0.1, 0.05, 0.05])
+    events = _ask(model)
+    first_shown = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    checked = [e for e in events if isinstance(e, QuoteChecked)]
+    answer = _answer(events)
+    assert card(first_shown) == PASSAGES, "before the check: the passages, as equals"
+    assert first_shown[0].checked is None, "the list the window already holds is not changed"
+    assert len(checked) == 1 and card(checked[0].evidence) == SINGLE
+    assert any(isinstance(e, Status) and e.stage == "checking" for e in events)
+    assert answer.to_json()["card"] == "single"
+    assert answer.to_json()["evidence"][0]["checked"] is True
+    assert "check_s" in answer.timings
+    prompt, options = model.checked[0]
+    assert options == [str(n) for n in range(1, len(options) + 1)] and len(options) >= 2
+    assert "How many weeks are paid at full salary?" in prompt
+    assert f"[1] {answer.evidence[0].text}" in prompt and prompt.endswith("[")
+
+
+def test_once_the_quote_stands_alone_a_number_from_another_passage_is_named():
+    """The model's "Ten weeks" comes from the second sentence: beside three
+    equal passages it is not marked; once the first stands alone it is."""
+    answer = _answer(_ask(CheckingModel([0.9, 0.05, 0.05])))
+    assert card(answer.evidence) == SINGLE
+    assert [f.text for f in answer.not_in_quote] == ["Ten weeks"]
+    unchecked = _answer(_ask(CheckingModel([0.3, 0.6, 0.1])))
+    assert card(unchecked.evidence) == PASSAGES and unchecked.not_in_quote == []
+
+
+def test_when_the_model_picks_another_passage_the_card_stays_as_it_was():
+    answer = _answer(_ask(CheckingModel([0.2, 0.7, 0.1])))
+    assert card(answer.evidence) == PASSAGES
+    assert answer.to_json()["evidence"][0]["checked"] is False
+
+
+def test_agreement_is_a_clear_pick_of_the_first():
+    assert quote_check.agrees([0.8, 0.15, 0.05]) is True
+    assert quote_check.agrees([0.5, 0.5]) is False, "a tie is no pick"
+    assert quote_check.agrees([0.3, 0.6, 0.1]) is False
+    low = quote_check.AGREES_AT - 0.05
+    assert quote_check.agrees([low, (1 - low) / 2, (1 - low) / 2]) is False
+    assert quote_check.agrees(None) is None
+
+
+def test_after_a_stop_nothing_is_checked_and_the_answer_says_stopped():
+    cancel = threading.Event()
+    model = CheckingModel([0.9, 0.1], delay=0.0)
+    cancel.set()
+    answer = _answer(_ask(model, cancel=cancel))
+    assert model.checked == [] and answer.stopped
+    assert card(answer.evidence) == PASSAGES
+
+
+def test_a_stop_during_the_check_leaves_the_card_and_the_answer_whole():
+    class StoppedWhileChecking(CheckingModel):
+        def next_token_probabilities(self, prompt, options, cancel):
+            cancel.set()  # the user's Stop, heard while the list is read
+            return super().next_token_probabilities(prompt, options, cancel)
+
+    events = _ask(StoppedWhileChecking([0.9, 0.1]))
+    answer = _answer(events)
+    assert not [e for e in events if isinstance(e, QuoteChecked)]
+    assert card(answer.evidence) == PASSAGES and "checked" not in answer.to_json()["evidence"][0]
+    assert answer.text.startswith("Ten weeks") and not answer.stopped
+
+
+def test_only_a_model_whose_style_checks_reads_the_list_again():
+    small = CheckingModel([0.9, 0.1])
+    small.size_label = "0.5B"   # picks "1" whatever it reads (docs/answers.md)
+    _ask(small)
+    assert small.checked == []
+    sure = CheckingModel([0.9, 0.1])
+    _ask(sure, confidence=1.0)  # the card shows one quote already
+    assert sure.checked == []
+
+
+# -- the pick from the real model ---------------------------------------------------
+
+UNITS = ["Grass in the park is cut every Monday.",
+         "The office closes at 6 pm on Fridays.",
+         "Visitors must sign in at the front desk."]
+
+
+@pytest.fixture(scope="module")
+def qwen():
+    from app.answers.model import LocalModel
+    from app.common import answer_models
+    from conftest import INSTALLED_MODELS
+
+    model = answer_models.by_key("qwen2.5-coder-1.5b")
+    path = answer_models.installed_path(model, [INSTALLED_MODELS])
+    assert path is not None, answer_models.missing_reason(model)
+    loaded = LocalModel(path)
+    loaded.load()
+    return loaded
+
+
+@pytest.mark.slow
+def test_the_real_model_picks_the_passage_that_answers(qwen):
+    picks = quote_check.pick_probabilities(qwen, "When does the office close on Fridays?",
+                                           UNITS, threading.Event())
+    assert len(picks) == 3 and abs(sum(picks) - 1) < 1e-6
+    assert max(picks) == picks[1] > 0.5
+    assert quote_check.agrees(picks) is False
+    again = quote_check.pick_probabilities(qwen, "Where do visitors sign in?", UNITS,
+                                           threading.Event())
+    assert max(again) == again[2], "the cache of the first list does not leak into the second"
+
+
+@pytest.mark.slow
+def test_a_stop_before_the_pick_gives_none(qwen):
+    cancel = threading.Event()
+    cancel.set()
+    assert quote_check.pick_probabilities(qwen, "Where do visitors sign in?", UNITS,
+                                          cancel) is None
+
+
+@pytest.mark.slow
+def test_the_model_in_its_own_process_picks_the_same(qwen):
+    from app.answers.model_process import ModelProcess
+
+    process = ModelProcess(qwen.path)
+    try:
+        question = "When does the office close on Fridays?"
+        there = quote_check.pick_probabilities(process, question, UNITS, threading.Event())
+        qwen.llama.reset()  # read from the start, as in the fresh process
+        here = quote_check.pick_probabilities(qwen, question, UNITS, threading.Event())
+        assert there == pytest.approx(here, abs=1e-4)
+    finally:
+        process.close()
