@@ -45,7 +45,7 @@ def main() -> None:
     (folder / "scanned-floor-plan.pdf").write_bytes(b"%PDF-1.4\n% a scan without text\n")
     settings = QSettings(str(home / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(folder, settings=settings)
-    window.resize(1360, 820)
+    window.resize(1366, 768)
     window.show()
     OUT.mkdir(parents=True, exist_ok=True)
     wait(app, lambda: "files" in window.progress_label.text())
