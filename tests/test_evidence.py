@@ -234,6 +234,20 @@ def test_a_one_or_two_word_item_is_never_quoted(tmp_path, embedder):
     assert evidence[0].text.startswith("The server accepts at most 100 connections")
 
 
+@pytest.mark.slow
+def test_an_faq_entrys_question_is_never_the_quote(tmp_path, embedder):
+    """An FAQ restates the question it answers, in the user's words: the
+    sentences after it are what answer."""
+    evidence = _evidence_in(
+        tmp_path, embedder, "faq.md",
+        "# FAQ\n\n## Credentials\n\nHow do I change the password I saved in my credential "
+        "manager?\n\nRun the credential manager's erase command for the host, then push "
+        "again: you are asked for the new password.\n",
+        "How do I change the password I saved in my credential manager?")
+    assert evidence and not any(e.text.rstrip().endswith("?") for e in evidence)
+    assert evidence[0].text.startswith("Run the credential manager's erase command")
+
+
 # -- tables laid out with spaces (PDF text) ------------------------------------------
 RATES = ("Per diem rates apply to every trip.\n"
          "City or region            Daily rate     Hotel cap per night\n"

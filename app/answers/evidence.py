@@ -183,7 +183,7 @@ class EvidenceFinder:
             for c, s, o, intro in zip(candidates, similarities, overlaps, introductions)]
         # Scored with the others (a two-word "For example:" still introduces
         # the code after it, and counts in the words' rarity), never quoted.
-        evidence = [e for e in evidence if not _too_short(e)]
+        evidence = [e for e in evidence if not _too_short(e) and not _asks(e)]
         evidence.sort(key=lambda e: (-e.score, e.n, e.start))
         return evidence
 
@@ -312,6 +312,19 @@ def _too_short(evidence: Evidence) -> bool:
     Japanese, Korean or Thai text counts a word a character: split at spaces,
     a whole sentence would be one "word".)"""
     return evidence.kind in (SENTENCE, ITEM) and _word_count(evidence.text) < 3
+
+
+_QUESTION_END = re.compile(r"\?[\"'”’)\]*_`]*\s*$")
+
+
+def _asks(evidence: Evidence) -> bool:
+    """A sentence or list item that is itself a question: an FAQ's entry
+    ("How do I change the password I've saved in my credential manager?",
+    git's gitfaq) restates what the user asked, and shares the most words
+    with it, but the answer is what follows it. None of the 24 question units
+    among the five corpora's golden candidates holds a span
+    (docs/answers.md)."""
+    return evidence.kind in (SENTENCE, ITEM) and bool(_QUESTION_END.search(evidence.text))
 
 
 # Scripts written without spaces between words: each character counts as one.
