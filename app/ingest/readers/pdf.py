@@ -23,7 +23,7 @@ from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
                                   clean_text, file_title)
-from app.ingest.readers.pdf_headings import LineStyles, StyledLine, term_lines
+from app.ingest.readers.pdf_headings import Layout, LineStyles, StyledLine, term_lines
 from app.ingest.readers.pdf_headings import detect as detect_headings
 from app.common.typography import fold_glyphs
 from app.ingest.readers.pdf_reflow import reflow
@@ -73,11 +73,12 @@ def read_pdf(path: Path, ocr: bool = True,
         _decrypt(reader)
         page_texts, styles = _page_texts(reader)
         title = _metadata_title(reader)
-        entries = _outline_entries(reader, len(page_texts)) or detect_headings(styles)
+        layout = Layout(styles)
+        entries = _outline_entries(reader, len(page_texts)) or detect_headings(layout)
     scanned, ocr_failure = _ocr(data, page_texts, progress, ocr_max_pages) if ocr else ({}, None)
     text, page_spans = _join_pages(page_texts)
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
-    terms = _term_starts(page_texts, page_spans, styles)
+    terms = _term_starts(page_texts, page_spans, layout)
     if not text.strip():
         if scanned:
             read = (f"its {len(scanned)} page(s)" if len(scanned) == len(page_texts) else
@@ -306,12 +307,13 @@ def _page_marks(section: Section, page_spans: list[tuple[int, int]]) -> list[tup
 
 
 def _term_starts(page_texts: list[str], page_spans: list[tuple[int, int]],
-                 styles: list[list[StyledLine]]) -> frozenset[int]:
+                 layout: Layout) -> frozenset[int]:
     """Where the definition terms' lines start in the document text (see
     pdf_headings.term_lines); a page whose text lines and styled lines do
     not pair up one to one (an OCR page) has none."""
     found: set[int] = set()
-    for text, (start, _), lines, terms in zip(page_texts, page_spans, styles, term_lines(styles)):
+    for text, (start, _), lines, terms in zip(page_texts, page_spans, layout.pages,
+                                              term_lines(layout)):
         spans = [(a, b) for a, b in line_spans(text) if text[a:b].strip()]
         if terms and len(spans) == len(lines):
             found.update(start + spans[index][0] for index in terms)

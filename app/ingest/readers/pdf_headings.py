@@ -84,36 +84,46 @@ class LineStyles:
                                      visible[0]))
 
 
-def detect(pages: list[list[StyledLine]]) -> list[tuple[str, int, int]]:
+class Layout:
+    """What headings and terms are read from, worked out once per document:
+    the body text's size, the lines that may be headings (running lines left
+    out) and, where the document is laid out as a manual page, its text's
+    left edge (`left`; None for any other layout)."""
+
+    def __init__(self, pages: list[list[StyledLine]]):
+        self.pages = pages
+        self.body = _body_size(pages)
+        self.candidates = [] if self.body is None else _candidates(pages, self.body)
+        self.left = None if self.body is None else \
+            _manual_layout(pages, self.candidates, self.body)
+
+
+def detect(layout: Layout) -> list[tuple[str, int, int]]:
     """(title, page index, level) for every heading, in reading order."""
-    body = _body_size(pages)
+    body, left, candidates = layout.body, layout.left, layout.candidates
     if body is None:
         return []
-    candidates = _candidates(pages, body)
-    left = _manual_layout(pages, candidates, body)
     if left is not None:  # bold lines at body size not left of the text are terms
         candidates = [c for c in candidates if c[0].size >= body * BIGGER
                       or _outdented(c[0], left)]
     levels = _levels(candidates, body, by_indent=left is not None)
     return [(line.text, page, levels[_style(line, body, left is not None)])
-            for line, page, _ in _joined(candidates)]
+            for line, page in _joined(candidates)]
 
 
-def term_lines(pages: list[list[StyledLine]]) -> list[frozenset[int]]:
+def term_lines(layout: Layout) -> list[frozenset[int]]:
     """Per page, the indexes of its lines that are definition terms, in a
     document laid out as a manual page: a short line at or right of the
     text's left edge, starting in bold, with the next line indented under
     it ("cd [-L|-P] [dir]" above "Change the current directory…"). Elsewhere
     none. (Made headings of sections of their own instead, as the HTML
     manuals' entries are, the bash tuning batch lost: docs/retrieval.md.)"""
-    body = _body_size(pages)
-    left = None if body is None else _manual_layout(pages, _candidates(pages, body), body)
-    if left is None:
-        return [frozenset() for _ in pages]
+    if layout.left is None:
+        return [frozenset() for _ in layout.pages]
     return [frozenset(index for index, line in enumerate(lines)
                       if _is_term(line, lines[index + 1] if index + 1 < len(lines) else None,
-                                  left, body))
-            for lines in pages]
+                                  layout.left, layout.body))
+            for lines in layout.pages]
 
 
 def _candidates(pages: list[list[StyledLine]], body: float) -> list:
@@ -213,20 +223,19 @@ def _levels(candidates, body: float, by_indent: bool = False) -> dict[tuple, int
 
 def _joined(candidates):
     """A heading wrapped over two lines comes back as one: the next line, in
-    the same style, after a first line long enough to have wrapped.
-    (line, page, index of its first line)."""
-    joined: list[list] = []  # [line, page, index of its last line, of its first]
+    the same style, after a first line long enough to have wrapped."""
+    joined: list[list] = []  # [line, page, index of its last line]
     for line, page, index in candidates:
         if joined:
-            last, last_page, last_index, first = joined[-1]
+            last, last_page, last_index = joined[-1]
             if (last_page, last_index + 1) == (page, index) \
                     and (last.size, last.bold) == (line.size, line.bold) \
                     and len(last.text) >= 40 and not _NUMBERING.match(line.text + " "):
-                joined[-1] = [StyledLine(f"{last.text} {line.text}", line.size, line.bold, x=last.x),
-                              page, index, first]
+                joined[-1] = [StyledLine(f"{last.text} {line.text}", line.size, line.bold,
+                                         x=last.x), page, index]
                 continue
-        joined.append([line, page, index, index])
-    return [(line, page, first) for line, page, _, first in joined]
+        joined.append([line, page, index])
+    return [(line, page) for line, page, _ in joined]
 
 
 def _x_of(tm, cm) -> float | None:
