@@ -8,8 +8,8 @@ confidence) with what benchmarks/evidence_pick.py cached (the model's
 probability for each of the best five; run it for each set, and once more
 with --off-topic). The card shows one quote when its confidence reaches
 SINGLE_QUOTE, or when the model picks the first unit with probability at
-least AGREES_AT and the confidence is at least CHECKED_QUOTE. Both are chosen
-on the tuning batches (the dev set's first batch and the `-tune` files): the
+least AGREES_AT. AGREES_AT, and a confidence the first unit might also have
+to reach (a gate; the app has none: none helped), are chosen on the tuning batches (the dev set's first batch and the `-tune` files): the
 pair that gives the single card to most tuning questions while those cards
 hold the answer at least `--target` of the time. Printed: the pair, then per
 batch the share of questions with the single card and how often it holds
@@ -29,41 +29,28 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import card_confidence  # noqa: E402
 from app.answers import confidence, quote_check  # noqa: E402
-from app.answers.evidence import DEFAULT_WEIGHTS  # noqa: E402
-from evidence import OUT, score_with, tuned_on  # noqa: E402
+from evidence import OUT, tuned_on  # noqa: E402
 
 AGREES = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 CHECKED = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4)
 
 
-def _load(path: Path, hint: str) -> list[dict]:
-    if not path.exists():
-        sys.exit(f"{path} is missing: run {hint}")
-    return json.loads(path.read_text())
-
-
 def examples(name: str, model: str) -> list[dict]:
-    """Per question shown a card: its corpus and batch, the confidence, the
-    model's probabilities for the best five, and whether the first holds the answer."""
-    rows = _load(OUT / f"evidence-rows-{name}.json", f"python benchmarks/evidence.py --set {name}")
+    """Per question shown a card (card_confidence.examples): its corpus and
+    batch, whether the first unit holds the answer, the confidence, and the
+    model's probabilities for the best five."""
     picks = {}
     for suffix, flag in (("", ""), ("-offtopic", " --off-topic")):
-        for pick in _load(OUT / f"evidence-pick-{name}-{model}-list{suffix}-5.json",
-                          f"python benchmarks/evidence_pick.py --set {name} --model {model}{flag}"):
-            picks[pick["id"]] = pick
-    out = []
-    for row in rows:
-        ranked = sorted(((score_with(f, DEFAULT_WEIGHTS), f, hit) for f, hit, _ in row["units"]),
-                        key=lambda unit: -unit[0])
-        if not ranked or ranked[0][0] < DEFAULT_WEIGHTS.floor or row["id"] not in picks:
-            continue
-        values = confidence.features([s for s, _, _ in ranked], ranked[0][1],
-                                     DEFAULT_WEIGHTS.floor)
-        out.append({"corpus": name, "batch": row["batch"], "off_topic": row["off_topic"],
-                    "hit": bool(ranked[0][2]), "p": confidence.probability(values),
-                    "probs": picks[row["id"]]["probs"]})
-    return out
+        path = OUT / f"evidence-pick-{name}-{model}-list{suffix}-5.json"
+        if not path.exists():
+            sys.exit(f"{path} is missing: run python benchmarks/evidence_pick.py --set {name} "
+                     f"--model {model}{flag}")
+        picks.update((pick["id"], pick) for pick in json.loads(path.read_text()))
+    return [{**e, "p": confidence.probability(dict(zip(card_confidence.NAMES, e["x"]))),
+             "probs": picks[e["id"]]["probs"]}
+            for e in card_confidence.examples(name) if e["id"] in picks]
 
 
 def single(example: dict, agrees_at: float, checked_at: float) -> bool:
@@ -107,9 +94,9 @@ def main() -> None:
     train = [e for e in golden if tuned_on(e["batch"])]
     held = [e for e in golden if not tuned_on(e["batch"])]
     pair = choose(train, args.target)
-    print(f"AGREES_AT = {pair[0]}  CHECKED_QUOTE = {pair[1]}  "
-          f"(SINGLE_QUOTE {confidence.SINGLE_QUOTE}; app: {quote_check.AGREES_AT}, "
-          f"{confidence.CHECKED_QUOTE})")
+    print(f"AGREES_AT = {pair[0]}  confidence gate = {pair[1]}  "
+          f"(SINGLE_QUOTE {confidence.SINGLE_QUOTE}; app: AGREES_AT {quote_check.AGREES_AT}, "
+          f"no gate)")
     without = (max(AGREES), 2.0)  # the confidence alone: the check never counts
     for title, rule in (("with the check", pair), ("confidence alone", without)):
         print(title)

@@ -48,7 +48,8 @@ def examples(name: str) -> list[dict]:
             continue  # nothing is shown at all
         values = confidence.features([s for s, _, _ in ranked], ranked[0][1],
                                      DEFAULT_WEIGHTS.floor)
-        out.append({"corpus": name, "batch": row["batch"], "hit": bool(ranked[0][2]),
+        out.append({"corpus": name, "batch": row["batch"], "id": row["id"],
+                    "hit": bool(ranked[0][2]),
                     "off_topic": row["off_topic"], "x": [values[n] for n in NAMES]})
     return out
 

@@ -53,34 +53,14 @@ def prompt_tokens(model: LocalModel, question: str, units: list[str]) -> list[in
 def judge_scores(model: LocalModel, question: str, units: list[str]) -> list[float]:
     """Log-odds of "Yes" for each unit on its own (no position to favour); the
     question comes first, so its tokens stay in llama.cpp's cache across units."""
-    llama = model.llama
-    yes, no = (llama.tokenize(word.encode(), add_bos=False, special=False)[0]
-               for word in ("Yes", "No"))
     scores = []
     for unit in units:
         text, _ = model.render([{"role": "system", "content": JUDGE_SYSTEM},
                                 {"role": "user", "content": JUDGE_USER.format(
                                     q=question, unit=quote_check.clip(unit))}])
-        tokens = llama.tokenize(text.encode(), add_bos=True, special=True)
-        logits = _last_logits(model, tokens)
-        scores.append(float(logits[yes] - logits[no]))
+        yes, no = model.next_token_probabilities(text, ["Yes", "No"], threading.Event())
+        scores.append(float(np.log(yes / no)))  # the logits' difference
     return scores
-
-
-def _last_logits(model: LocalModel, tokens: list[int]) -> np.ndarray:
-    """Read `tokens` past what llama.cpp's cache already holds; the last
-    token's logits. Without logits_all, llama-cpp-python keeps no scores, so
-    they are read from the context itself."""
-    llama = model.llama
-    shared = 0
-    for old, new in zip(llama.input_ids[:llama.n_tokens], tokens[:-1]):
-        if old != new:
-            break
-        shared += 1
-    llama.n_tokens = shared
-    llama.eval(tokens[shared:])
-    return np.ctypeslib.as_array(llama._ctx.get_logits(),
-                                 shape=(llama.n_vocab(),)).astype(np.float64)
 
 
 def run(name: str, model: LocalModel, depth: int, limit: int | None,

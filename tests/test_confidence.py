@@ -34,7 +34,7 @@ def test_the_card_follows_the_first_units_confidence():
     assert card([]) == NONE
     assert card([_evidence(1.4, confidence.SINGLE_QUOTE), _evidence(1.2)]) == SINGLE
     assert card([_evidence(1.4, confidence.SINGLE_QUOTE - 0.01), _evidence(1.2)]) == PASSAGES
-    checked = _evidence(1.4, confidence.CHECKED_QUOTE)
+    checked = _evidence(1.4, 0.0)
     checked.checked = True  # the answer model picked it too (quote_check.py)
     assert card([checked, _evidence(1.2)]) == SINGLE
     checked.checked = False

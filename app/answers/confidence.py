@@ -29,11 +29,6 @@ INTERCEPT = -5.191
 # alone cannot tell when its first quote is right. The answer model's check
 # (quote_check.py) is what shows one quote for one question in five.
 SINGLE_QUOTE = 0.75
-# When the answer model, shown the best five units, also picks the first
-# (app/answers/quote_check.py), the lowest confidence at which it is shown
-# alone: benchmarks/card_check.py found no gate that helps (docs/answers.md,
-# "The answer model checks the first passage").
-CHECKED_QUOTE = 0.0
 
 
 def features(scores: Sequence[float], best: dict, floor: float) -> dict[str, float]:
@@ -62,8 +57,9 @@ def card(evidence: Sequence, threshold: float = SINGLE_QUOTE) -> str:
         return NONE
     first = evidence[0]
     sure = first.confidence is not None and first.confidence >= threshold
-    checked = bool(first.checked) and (first.confidence or 0.0) >= CHECKED_QUOTE
-    return SINGLE if sure or checked else PASSAGES
+    # Picked by the answer model too: no confidence gate on top of that helped
+    # (benchmarks/card_check.py; docs/answers.md).
+    return SINGLE if sure or first.checked else PASSAGES
 
 
 def answering(evidence: Sequence) -> list:
