@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.answers import quote_check
+from app.answers import quote_check, records
 from app.answers.answerer import declined_text
 from app.answers.confidence import SINGLE, card, shown_as
 from app.answers.prompt import citation_label
@@ -32,6 +32,13 @@ EXAMPLE_QUESTIONS = (
     "How do I roll back a failed deploy?",
 )
 _MARKER = re.compile(r"\[(\d{1,3})\]")
+INTERRUPTED = ("The app was closed before this answer was finished; what was shown is kept. "
+               "Ask again for the whole answer.")
+CHANGED = ("The handbook has changed since this answer was given: the sources marked "
+           "“changed since” no longer read as quoted here. Ask again for an answer from the "
+           "current text.")
+CHANGED_MARK = " · changed since"
+SHOWN_TURNS = 30
 
 
 @dataclass
@@ -53,12 +60,15 @@ class Turn:
     not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
     attributed: bool = False                         # uncited, sources matched by words
     declined: bool = False                           # the model said the handbook does not say
+    saved_id: int | None = None                      # its row in the conversations store
+    changed: set = field(default_factory=set)        # sources (n) changed since it was saved
 
 
 class ConversationView(SafeTextBrowser):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.turns: list[Turn] = []
+        self.show_all = False       # every turn, not just the last SHOWN_TURNS
         self.examples = EXAMPLE_QUESTIONS
         self.document().setDefaultStyleSheet(STYLE)
         self.render()
@@ -69,16 +79,32 @@ class ConversationView(SafeTextBrowser):
         return self.turns[-1]
 
     def clear_turns(self) -> None:
-        self.turns.clear()
+        self.show_turns([])
+
+    def show_turns(self, turns: list[Turn]) -> None:
+        """A whole conversation (a saved one reopened), scrolled to its end."""
+        self.turns = list(turns)
+        self.show_all = False
         self.render()
+        self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
 
     def render(self) -> None:
+        """The view again from the turns: the last SHOWN_TURNS of them, so that
+        a long conversation streams its answer as fast as a short one."""
         bar = self.verticalScrollBar()
         at_bottom = bar.value() >= bar.maximum() - 4
-        self.setHtml(self._welcome() if not self.turns else
-                     "".join(self._turn_html(i, t) for i, t in enumerate(self.turns)))
+        first = 0 if self.show_all else max(0, len(self.turns) - SHOWN_TURNS)
+        earlier = (f"<p class='meta'><a href='{APP_SCHEME}:earlier/0'>Show the {first} earlier "
+                   f"question{'s' if first > 1 else ''}</a></p><hr/>" if first else "")
+        self.setHtml(self._welcome() if not self.turns else earlier +
+                     "".join(self._turn_html(i, self.turns[i])
+                             for i in range(first, len(self.turns))))
         if at_bottom:
             bar.setValue(bar.maximum())
+
+    def show_earlier(self) -> None:
+        self.show_all = True
+        self.render()
 
     def _welcome(self) -> str:
         items = "".join(f'<li><a href="{APP_SCHEME}:ask/{i}">{esc(q)}</a></li>'
@@ -115,7 +141,11 @@ class ConversationView(SafeTextBrowser):
             parts.append(f"<p class='status'>{esc(turn.status)}</p>")
         if turn.error:
             parts.append(f"<p class='error'>{esc(turn.error)}</p>")
-        if turn.state in ("done", "stopped") and not turn.refused:
+        if turn.state == "interrupted":
+            parts.append(f"<p class='note'>{esc(INTERRUPTED)}</p>")
+        if turn.changed:
+            parts.append(f"<p class='note'>{esc(CHANGED)}</p>")
+        if turn.state in ("done", "stopped", "interrupted") and not turn.refused:
             parts.append(self._sources_line(index, turn))
         return "<div>" + "".join(parts) + "</div><hr/>"
 
@@ -124,17 +154,17 @@ class ConversationView(SafeTextBrowser):
         or, when the first is not likely enough to be right, the best three
         as equals."""
         if not _single(turn):
-            rows = [self._quote_row(index, i, e, "passage")
+            rows = [self._quote_row(index, i, e, "passage", e.n in turn.changed)
                     for i, e in enumerate(turn.evidence)]
             return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
                     "<p class='cardtitle'>Passages that may answer</p>" + "".join(rows) +
                     "</td></tr></table>")
         best, *others = turn.evidence
-        rows = [self._quote_row(index, 0, best, "quote")]
+        rows = [self._quote_row(index, 0, best, "quote", best.n in turn.changed)]
         if best.checked:
             rows.append(f"<p class='meta'>{esc(quote_check.BOTH_PICK)}</p>")
         if others and turn.more_shown:
-            rows += [self._quote_row(index, i, e, "quote other")
+            rows += [self._quote_row(index, i, e, "quote other", e.n in turn.changed)
                      for i, e in enumerate(others, start=1)]
         toggle = ""
         if others:
@@ -146,8 +176,8 @@ class ConversationView(SafeTextBrowser):
                 (f"<p class='meta'>{toggle}</p>" if toggle else "") + "</td></tr></table>")
 
     @staticmethod
-    def _quote_row(index: int, position: int, evidence, style: str) -> str:
-        label = citation_label(evidence.n, evidence)
+    def _quote_row(index: int, position: int, evidence, style: str, changed: bool) -> str:
+        label = citation_label(evidence.n, evidence) + (CHANGED_MARK if changed else "")
         context = (f"<p class='meta'>{esc(evidence.context)}</p>"
                    if evidence.context else "")
         return (f"<p class='{style}'>“{esc(evidence.text)}”</p>{context}"
@@ -181,7 +211,8 @@ class ConversationView(SafeTextBrowser):
             else "Sources consulted (the answer cites none)"
         links = " · ".join(
             f'<a href="{APP_SCHEME}:cite/{index}/{c["n"]}">[{c["n"]}] {esc(c["source"])}'
-            f'{esc(" (p. %s)" % c["page"]) if c.get("page") else ""}</a>'
+            f'{esc(" (p. %s)" % c["page"]) if c.get("page") else ""}'
+            f'{esc(CHANGED_MARK) if c["n"] in turn.changed else ""}</a>'
             for c in turn.citations)
         suffix = " · stopped" if turn.state == "stopped" else ""
         copy = (f" · <a href='{APP_SCHEME}:copy/{index}'>Copy answer</a>"
@@ -247,6 +278,54 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
             ("- " if markdown else "  ") + f"[{c['n']}] {c['source']} › {c['heading']}" +
             (f" (p. {c['page']})" if c.get("page") else "") for c in turn.citations]
     return "\n".join(lines).strip() + "\n"
+
+
+# What a saved turn keeps as it is (the rest is rebuilt by app/answers/records.py).
+_PLAIN = ("answer", "state", "budget", "citations", "cited", "error", "refused", "attributed",
+          "declined", "evidence_ready", "more_shown")
+IN_PROGRESS = ("searching", "reading", "generating", "checking")
+
+
+def turn_record(turn: Turn) -> dict:
+    """The turn as shown now, for the conversations store."""
+    record = {name: getattr(turn, name) for name in _PLAIN}
+    record.update(version=records.VERSION, question=turn.question,
+                  results=records.results_to_json(turn.results),
+                  evidence=records.evidence_to_json(turn.evidence),
+                  unsupported=records.facts_to_json(turn.unsupported),
+                  not_in_quote=records.facts_to_json(turn.not_in_quote))
+    return record
+
+
+def turn_from_record(question: str, record: dict, saved_id: int | None = None) -> Turn:
+    """A saved turn as it was shown; one the app was closed in the middle of
+    is shown as far as it got, marked as interrupted."""
+    turn = Turn(question, saved_id=saved_id)
+    try:
+        for name in _PLAIN:
+            if name in record:
+                setattr(turn, name, record[name])
+        turn.results = records.results_from_json(record.get("results"))
+        turn.evidence = records.evidence_from_json(record.get("evidence"))
+        turn.unsupported = records.facts_from_json(record.get("unsupported"))
+        turn.not_in_quote = records.facts_from_json(record.get("not_in_quote"))
+    except (TypeError, ValueError, KeyError, AttributeError):
+        turn = Turn(question, saved_id=saved_id, state="error",
+                    error="This answer could not be read back from the saved conversation.")
+    if turn.state in IN_PROGRESS:
+        turn.state, turn.status = "interrupted", ""
+    return turn
+
+
+def conversation_markdown(title: str, turns: list[Turn]) -> str:
+    """A conversation as a Markdown file: each question as a heading, then
+    what was shown under it, as Copy as Markdown gives it."""
+    parts = [f"# {title}", ""]
+    for turn in turns:
+        parts += [f"## {turn.question}", "", copy_text(turn, markdown=True)]
+        if turn.state == "interrupted":
+            parts += [f"*{INTERRUPTED}*", ""]
+    return "\n".join(parts).rstrip() + "\n"
 
 
 STYLE = """

@@ -21,6 +21,7 @@ from app.common import paths
 from app.common.bundled import SAMPLE_HANDBOOK
 from app.embedding.embedder import Embedder
 from app.gui.conversation import ConversationView
+from app.gui.conversation_list import ConversationList
 from app.gui.library import LibraryPanel
 from app.gui.safe_text import plain_label
 from app.gui.settings import AppSettings
@@ -28,12 +29,15 @@ from app.gui.sources_panel import SourcesPanel
 from app.gui.workers import AnswerWorker, IndexWorker, evaluation_answerer, start_in_thread
 from app.ingest.scan import file_path
 from app.store import recovery
+from app.store.contract import StoreError
+from app.store.conversations import ConversationStore, default_path
 from app.store.backends import (Location, ServerLocation, open_store, storage_failure,
                                 timed_out)
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
 WATCH_DEBOUNCE_MS = 1500
+RECENT_FOLDERS = 8
 
 
 class EmbedderCache:
@@ -93,16 +97,29 @@ class MainWindow(QMainWindow):
         self._reader = None         # (location, store): see _shared_reader
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
+        self.conversation_id: int | None = None   # the saved conversation on screen
+        self._saved_failure = ""
+        self.saved = self._open_saved_conversations()
         self._build_ui()
         self._start_workers(model_factory)
         self._restore_layout()
         self.setAcceptDrops(True)
         self.open_folder(folder or self._initial_folder())
+        if self._saved_failure:
+            self.messages.show_message(self._saved_failure)
 
     # -- construction -------------------------------------------------------------------
     def _build_ui(self) -> None:
         self.setWindowTitle("Handbook QA")
         self.library = LibraryPanel()
+        self.conversation_list = ConversationList(self.saved)
+        self.conversation_list.openRequested.connect(self.open_saved)
+        self.conversation_list.deleted.connect(self._on_conversation_deleted)
+        self.conversation_list.newRequested.connect(self.new_conversation)
+        self.conversation_list.failed.connect(self._saving_failed)
+        self.left = QTabWidget()
+        self.left.addTab(self.conversation_list, "Conversations")
+        self.left.addTab(self.library, "Library")
         self.conversation = ConversationView()
         self.conversation.appLinkClicked.connect(self._on_link)
         self.messages = MessageBar()
@@ -171,7 +188,7 @@ class MainWindow(QMainWindow):
         middle_layout.addLayout(ask_row)
         middle_layout.addWidget(self.budget)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.library)
+        self.splitter.addWidget(self.left)
         self.splitter.addWidget(middle)
         self.splitter.addWidget(self.side)
         self.splitter.setSizes([300, 540, 440])  # the library: whole file names
@@ -196,18 +213,39 @@ class MainWindow(QMainWindow):
         self._show_progress(False)
 
     def _build_menus(self) -> None:
+        """Every command is in a menu, every menu and item has its mnemonic
+        (Alt+letter), and the frequent ones a shortcut of their own
+        (tests/gui/test_keyboard.py walks them)."""
         file_menu = self.menuBar().addMenu("&File")
-        self.open_action = self._action(file_menu, "&Open folder…", self.choose_folder,
-                                        QKeySequence.StandardKey.Open)
+        self.open_action = self._action(file_menu, "&Open folder…", self.choose_folder, "Ctrl+O")
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self._action(file_menu, "Open &sample handbook",
                      lambda: self.open_folder(SAMPLE_HANDBOOK))
-        self._action(file_menu, "&Re-index", self.reindex, "F5")
+        self._action(file_menu, "Re-&index", self.reindex, "F5")
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file_menu, "&Export conversation as Markdown…", self.export_conversation,
+                     "Ctrl+Shift+E")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, "Ctrl+Q")
         edit_menu = self.menuBar().addMenu("&Edit")
-        self._action(edit_menu, "&Settings…", self.edit_settings,
-                     QKeySequence.StandardKey.Preferences)
-        self._action(edit_menu, "&New conversation", self.new_conversation, "Ctrl+N")
+        self._action(edit_menu, "&Copy answer", self.copy_last_answer, "Ctrl+Shift+C")
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Find in library", self.find_in_library, "Ctrl+F")
+        self._action(edit_menu, "Search &conversations", self.search_conversations,
+                     "Ctrl+Shift+F")
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Settings…", self.edit_settings, "Ctrl+,")
+        ask_menu = self.menuBar().addMenu("&Conversation")
+        self.ask_action = self._action(ask_menu, "&Ask", self.ask, "Ctrl+Return")
+        self.stop_action = self._action(ask_menu, "&Stop answering", self.stop, "Esc")
+        self.stop_action.setEnabled(False)
+        ask_menu.addSeparator()
+        self._action(ask_menu, "&New conversation", self.new_conversation, "Ctrl+N")
+        self._action(ask_menu, "&Type a question", self.focus_question, "Ctrl+L")
+        self._action(ask_menu, "&Rename conversation", self._rename_conversation, "F2")
+        self._action(ask_menu, "&Delete conversation", self._delete_conversation,
+                     "Ctrl+Shift+Backspace")
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&About Handbook QA", self.about)
         toolbar = self.addToolBar("Main")
@@ -217,10 +255,59 @@ class MainWindow(QMainWindow):
 
     def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
         action = menu.addAction(text)
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda checked=False: slot())
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
+            # the window's shortcuts work from any of its widgets
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         return action
+
+    # -- keyboard -----------------------------------------------------------------------------
+    def focus_question(self) -> None:
+        self.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.question.selectAll()
+
+    def find_in_library(self) -> None:
+        self.left.setCurrentWidget(self.library)
+        self.library.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.library.filter.selectAll()
+
+    def search_conversations(self) -> None:
+        self.left.setCurrentWidget(self.conversation_list)
+        self.conversation_list.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.conversation_list.search.selectAll()
+
+    def copy_last_answer(self) -> None:
+        finished = [i for i, t in enumerate(self.conversation.turns)
+                    if t.state in ("done", "stopped", "interrupted")]
+        if finished:
+            self._turn_action("copy", finished[-1])
+
+    def _rename_conversation(self) -> None:
+        self.left.setCurrentWidget(self.conversation_list)
+        self.conversation_list.rename_selected()
+
+    def _delete_conversation(self) -> None:
+        self.left.setCurrentWidget(self.conversation_list)
+        self.conversation_list.delete_selected()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        folders = self._recent_folders()
+        for number, folder in enumerate(folders, start=1):
+            action = self.recent_menu.addAction(f"&{number} {folder}")
+            action.triggered.connect(lambda checked=False, f=folder: self.open_folder(Path(f)))
+        if not folders:
+            self.recent_menu.addAction("No recent folders").setEnabled(False)
+
+    def _recent_folders(self) -> list[str]:
+        saved = self.qsettings.value("recent_folders", [])
+        saved = [saved] if isinstance(saved, str) else list(saved or [])
+        return [f for f in saved if Path(f).is_dir()][:RECENT_FOLDERS]
+
+    def _remember_folder(self, folder: Path) -> None:
+        folders = [str(folder)] + [f for f in self._recent_folders() if f != str(folder)]
+        self.qsettings.setValue("recent_folders", folders[:RECENT_FOLDERS])
 
     def _start_workers(self, model_factory) -> None:
         self.index_worker = IndexWorker(self._embedders)
@@ -312,12 +399,16 @@ class MainWindow(QMainWindow):
             self._release_folder()
         self.folder = folder
         self.qsettings.setValue("folder", str(folder))
+        self._remember_folder(folder)
         shared = f" · shared index {self.db.display}" if self.shared else ""
         self.setWindowTitle(f"Handbook QA — {folder.name}{shared}")
         if self._lock_folder():
             self._check_after_unclean_shutdown()
         self._watch(folder)
         self.new_conversation()
+        self.conversation_list.show_folder(str(folder))
+        self.left.setCurrentWidget(self.conversation_list if self.conversation_list.list.count()
+                                   else self.library)
         self._refresh_library()
         self.reindex()
 
@@ -488,8 +579,10 @@ class MainWindow(QMainWindow):
         self.question.clear()
         self.messages.hide()
         self.current_turn = self.conversation.add_turn(question)
+        self._save_new_turn(self.current_turn)
         self.ask_button.setEnabled(False)
         self.stop_button.setEnabled(True)
+        self.stop_action.setEnabled(True)
         self._token_timer.start()
         self.answer_worker.stop_event.clear()  # before the question is queued: a Stop after counts
         self.startAsking.emit(question, str(self.db), self.settings)
@@ -520,6 +613,7 @@ class MainWindow(QMainWindow):
             return
         self.current_turn.evidence = evidence
         self.current_turn.evidence_ready = True
+        self._save_turn(self.current_turn)
         self.sources.show_evidence(evidence)
         self.conversation.render()
 
@@ -544,6 +638,7 @@ class MainWindow(QMainWindow):
         turn.not_in_quote = answer.not_in_quote
         turn.attributed = bool(answer.attributed)
         turn.declined = answer.declined
+        self._save_turn(turn)
         self.budget.setText(answer.budget)
         cited = {c["n"] for c in answer.citations} if answer.cited else set()
         note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
@@ -559,6 +654,7 @@ class MainWindow(QMainWindow):
         turn.state = "error"
         turn.error = message + (" The sources found for the question are listed on the right."
                                 if turn.results else "")
+        self._save_turn(turn)
         self.conversation.render()
 
     def _finish_turn(self):
@@ -567,15 +663,111 @@ class MainWindow(QMainWindow):
         self._token_timer.stop()
         self.ask_button.setEnabled(True)
         self.stop_button.setEnabled(False)
+        self.stop_action.setEnabled(False)
         return turn
 
     def new_conversation(self) -> None:
         if self.current_turn is not None:
             return
+        self.conversation_id = None  # saved when its first question is asked
+        self.conversation_list.mark_current(None)
         self.conversation.clear_turns()
         self.sources.show_results([])
         self.budget.setText("")
         self.answer_worker.new_conversation()  # direct call: no question is running now
+        self.question.setFocus()
+
+    # -- saved conversations --------------------------------------------------------------
+    def _open_saved_conversations(self) -> ConversationStore:
+        try:
+            return ConversationStore(default_path())
+        except StoreError as error:
+            # The app still answers; what is asked is kept until it closes.
+            self._saved_failure = f"Conversations will not be saved: {error}."
+            return ConversationStore(":memory:")
+
+    def _save_new_turn(self, turn) -> None:
+        from app.gui.conversation import turn_record
+
+        try:
+            if self.conversation_id is None:
+                self.conversation_id = self.saved.create(str(self.folder), turn.question)
+            turn.saved_id = self.saved.add_turn(self.conversation_id, turn.question,
+                                                turn_record(turn))
+        except StoreError as error:
+            self._saving_failed(str(error))
+            return
+        self.conversation_list.mark_current(self.conversation_id)
+
+    def _save_turn(self, turn) -> None:
+        """The turn as it is shown now, replacing what was saved of it."""
+        from app.gui.conversation import turn_record
+
+        if turn.saved_id is None:
+            return
+        try:
+            self.saved.update_turn(turn.saved_id, turn_record(turn))
+        except StoreError as error:
+            self._saving_failed(str(error))
+
+    def _saving_failed(self, message: str) -> None:
+        self.messages.show_message(message[:1].upper() + message[1:] + ".")
+
+    def open_saved(self, conversation_id: int) -> None:
+        """A saved conversation as it was shown; new questions go on in it."""
+        from app.answers.records import changed_sources, section_ids
+        from app.gui.conversation import turn_from_record
+
+        if self.current_turn is not None:
+            self.messages.show_message("Wait for the answer being written (or Stop it) "
+                                       "before opening another conversation.")
+            self.conversation_list.mark_current(self.conversation_id)
+            return
+        turns = [turn_from_record(t.question, t.record, t.id)
+                 for t in self.saved.turns(conversation_id)]
+        ids = set().union(*(section_ids(t.results, t.evidence) for t in turns)) if turns else ()
+        sections = self._read(lambda store: store.sections_by_id(sorted(ids)), None) \
+            if ids and self.db.exists() else {}
+        for turn in turns:  # the index unreadable (None): nothing is claimed either way
+            turn.changed = changed_sources(sections, turn.results, turn.evidence) \
+                if sections is not None else set()
+        self.conversation_id = conversation_id
+        self.conversation_list.mark_current(conversation_id)
+        self.answer_worker.new_conversation()  # follow-ups start from the next question
+        self.conversation.show_turns(turns)
+        last = turns[-1] if turns else None
+        self.sources.show_results(last.results if last else [])
+        if last is not None:
+            self.sources.show_evidence(last.evidence)
+        self.budget.setText(last.budget if last else "")
+
+    def _on_conversation_deleted(self, conversation_id: int) -> None:
+        if conversation_id == self.conversation_id and self.current_turn is None:
+            self.new_conversation()
+
+    def export_conversation(self) -> None:
+        from app.gui.conversation import conversation_markdown
+
+        turns = self.conversation.turns
+        if not turns:
+            self.messages.show_message("There is no conversation to export yet: ask a question "
+                                       "first.")
+            return
+        info = self.saved.info(self.conversation_id) if self.conversation_id else None
+        title = info.title if info else turns[0].question
+        safe = "".join(c if c.isalnum() or c in " -_" else "-" for c in title)[:60].strip()
+        path, _ = QFileDialog.getSaveFileName(self, "Export the conversation as Markdown",
+                                              str(Path.home() / f"{safe or 'conversation'}.md"),
+                                              "Markdown (*.md)")
+        if not path:
+            return
+        try:
+            Path(path).write_text(conversation_markdown(title, turns), encoding="utf-8")
+        except OSError as error:
+            self.messages.show_message(f"The conversation could not be written to {path}: "
+                                       f"{error.strerror or error}.")
+            return
+        self.statusBar().showMessage(f"Conversation exported to {path}", 5000)
 
     # -- citations and the viewer ---------------------------------------------------------
     def _on_link(self, path: str) -> None:
@@ -588,6 +780,8 @@ class MainWindow(QMainWindow):
             self.open_citation(int(parts[1]), int(parts[2]))
         elif parts[0] == "quote" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
             self.open_quote(int(parts[1]), int(parts[2]))
+        elif parts[0] == "earlier":
+            self.conversation.show_earlier()
         elif parts[0] in ("more", "copy", "copymd") and len(parts) == 2 and parts[1].isdigit():
             self._turn_action(parts[0], int(parts[1]))
 
@@ -614,6 +808,8 @@ class MainWindow(QMainWindow):
         if not 0 <= position < len(turn.evidence):
             return
         evidence = turn.evidence[position]
+        if self._changed_since(turn, evidence.n):
+            return
         cited = {c["n"] for c in turn.citations} if turn.cited else set()
         self.sources.show_results(turn.results, cited)
         self.sources.show_evidence(turn.evidence, position)
@@ -630,11 +826,24 @@ class MainWindow(QMainWindow):
         turn = self.conversation.turns[turn_index]
         if not 1 <= n <= len(turn.results):
             return  # a citation can only point at a retrieved section
+        if self._changed_since(turn, n):
+            return
         cited = {c["n"] for c in turn.citations} if turn.cited else set()
         self.sources.show_results(turn.results, cited)
         self.sources.show_evidence(turn.evidence)
         self.sources.select(n)
         self.open_in_viewer(turn.results[n - 1])
+
+    def _changed_since(self, turn, n: int) -> bool:
+        """A saved answer's source that no longer reads as it did is not
+        opened: the viewer would highlight whatever text sits there now."""
+        if n not in turn.changed:
+            return False
+        self.messages.show_message(
+            f"Source [{n}] has changed in the handbook since this answer was given (or is no "
+            "longer indexed), so it is not opened here: ask the question again for an answer "
+            "from the current text.")
+        return True
 
     def open_in_viewer(self, result) -> None:
         """Show a source at its best match (and the next two), at the right page."""
@@ -759,6 +968,7 @@ class MainWindow(QMainWindow):
             thread.quit()
             thread.wait(5000)
         self._release_folder()
+        self.saved.close()
         super().closeEvent(event)
 
     # -- drag and drop ------------------------------------------------------------------------

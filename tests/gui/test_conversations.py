@@ -1,0 +1,185 @@
+"""Saved conversations, driven as a user would: asked, closed, reopened,
+searched, renamed, deleted, exported; a kill mid-answer; a handbook edited
+since an answer was given."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.gui.conversation import INTERRUPTED
+from app.gui.main_window import MainWindow
+from app.store.conversations import ConversationStore, default_path
+from tests.gui.test_main_window import Replies, ask, folder, wait_indexed  # noqa: F401
+
+pytestmark = pytest.mark.slow  # the real embedder indexes the folder
+
+ROOT = Path(__file__).resolve().parents[2]
+QUOTE = "Everyone gets 28 days of annual leave per year, booked in the HR portal."
+
+
+def open_window(qtbot, folder, qsettings, replies=None):  # noqa: F811 - the fixture
+    window = MainWindow(folder, model_factory=replies or Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    return window
+
+
+def ask_with(qtbot, window, question, *tokens):
+    window.answer_worker._model_factory(None).enqueue(*tokens)
+    return ask(qtbot, window, question)
+
+
+def titles(window):
+    rows = window.conversation_list.list
+    return [rows.item(i).text() for i in range(rows.count())]
+
+
+def test_a_restart_reopens_the_conversation_as_it_was_with_working_citations(
+        qtbot, folder, qsettings):  # noqa: F811
+    window = open_window(qtbot, folder, qsettings)
+    ask_with(qtbot, window, "How many days of annual leave do I get?", "You", " get", " 28",
+             " days", " [1].")
+    ask_with(qtbot, window, "When does the car park open?", "At", " 7:00", " [1].")
+    shown = window.conversation.toPlainText()
+    window.close()
+
+    again = open_window(qtbot, folder, qsettings)
+    assert titles(again) == ["How many days of annual leave do I get?"]
+    assert again.left.currentWidget() is again.conversation_list
+    assert again.conversation.turns == []  # a new conversation until one is opened
+    again.conversation_list.list.setCurrentRow(0)
+    again.conversation_list._activated(again.conversation_list.list.item(0))
+    assert [t.question for t in again.conversation.turns] == [
+        "How many days of annual leave do I get?", "When does the car park open?"]
+    assert again.conversation.toPlainText() == shown
+    assert QUOTE in shown and "You get 28 days [1]." in shown
+    again.conversation.appLinkClicked.emit("cite/0/1")
+    assert again.side.currentWidget() is again.viewer
+    assert again.messages.isHidden()
+
+    # asked on in the reopened conversation: saved in it, not in a new one
+    ask_with(qtbot, again, "Is the car park open at night?", "No", " [1].")
+    assert titles(again) == ["How many days of annual leave do I get?"]
+    with ConversationStore(default_path()) as store:
+        [info] = store.conversations(str(folder.resolve()))
+        assert info.turns == 3
+
+
+def test_a_citation_whose_section_changed_since_is_shown_as_changed(qtbot, folder, qsettings):  # noqa: F811,E501
+    window = open_window(qtbot, folder, qsettings)
+    ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
+    conversation = window.conversation_id
+    handbook = folder / "handbook.md"
+    handbook.write_text(handbook.read_text().replace("28 days", "30 days"))
+    with qtbot.waitSignal(window.indexingDone, timeout=120_000):
+        window.reindex()
+    window.new_conversation()
+    window.open_saved(conversation)
+    [turn] = window.conversation.turns
+    assert 1 in turn.changed
+    text = window.conversation.toPlainText()
+    assert "The handbook has changed since this answer was given" in text
+    assert "changed since" in text.split("You get")[0] or "· changed since" in text
+    window.conversation.appLinkClicked.emit("cite/0/1")
+    assert window.side.currentWidget() is not window.viewer
+    assert "has changed in the handbook since this answer was given" in \
+        window.messages.label.text()
+    window.conversation.appLinkClicked.emit("quote/0/0")
+    assert window.side.currentWidget() is not window.viewer
+
+
+def test_new_search_rename_delete_and_export(qtbot, folder, qsettings, tmp_path, monkeypatch):  # noqa: F811,E501
+    window = open_window(qtbot, folder, qsettings)
+    ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)  # shortcuts reach the active window only
+    qtbot.keyClick(window.conversation, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.conversation.turns == [] and window.question.hasFocus()
+    ask_with(qtbot, window, "When does the car park open?", "At", " 7:00", " [1].")
+    assert titles(window) == ["When does the car park open?",
+                              "How many days of annual leave do I get?"]
+
+    window.conversation_list.search.setText("annual")
+    assert titles(window) == ["How many days of annual leave do I get?"]
+    window.conversation_list.search.setText("7:00")  # found in an answer
+    assert titles(window) == ["When does the car park open?"]
+    window.conversation_list.search.clear()
+
+    item = window.conversation_list.list.item(1)
+    item.setText("Leave")  # as the in-place editor leaves it
+    assert titles(window) == ["When does the car park open?", "Leave"]
+
+    target = tmp_path / "out" / "parking.md"
+    target.parent.mkdir()
+    monkeypatch.setattr("app.gui.main_window.QFileDialog.getSaveFileName",
+                        lambda *args, **kwargs: (str(target), "Markdown (*.md)"))
+    window.export_conversation()
+    exported = target.read_text(encoding="utf-8")
+    assert exported.startswith("# When does the car park open?\n")
+    assert "## When does the car park open?" in exported
+    assert "**Model's answer:** At 7:00 [1]." in exported
+    assert "- [1] handbook.md › Staff handbook › Parking" in exported
+
+    window.conversation_list.list.setCurrentRow(0)  # the one on screen
+    window.conversation_list.delete_selected(confirm=False)
+    assert titles(window) == ["Leave"]
+    assert window.conversation.turns == []  # its view went with it
+
+
+KILLED_APP = textwrap.dedent("""
+    import os, sys
+    sys.path[:0] = [{root!r}, {tests!r}]
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+    from app.gui.main_window import MainWindow
+    from fakes import FakeChatModel
+
+    app = QApplication([])
+    model = FakeChatModel(delay=0.2)
+    model.enqueue(*(["word "] * 1000))  # an answer that takes minutes
+    window = MainWindow(sys.argv[1], model_factory=lambda settings: model,
+                        settings=QSettings(sys.argv[2], QSettings.Format.IniFormat))
+
+    def asked(report):
+        window.ask("How many days of annual leave do I get?")
+
+    def check():
+        turn = window.current_turn
+        if turn is not None and turn.state == "generating" and len(turn.answer) > 20:
+            print("GENERATING", flush=True)
+
+    window.indexingDone.connect(asked)
+    timer = QTimer(); timer.timeout.connect(check); timer.start(100)
+    app.exec()
+""")
+
+
+def test_a_kill_during_an_answer_keeps_the_question_and_its_quote(qtbot, folder, qsettings,  # noqa: F811,E501
+                                                                  tmp_path):
+    script = tmp_path / "app.py"
+    script.write_text(KILLED_APP.format(root=str(ROOT), tests=str(ROOT / "tests")))
+    process = subprocess.Popen([sys.executable, str(script), str(folder), qsettings.fileName()],
+                               stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        line = process.stdout.readline()
+        assert line.strip() == "GENERATING", "the app did not get to write an answer"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    with ConversationStore(default_path()) as store:
+        assert store.check() == []
+
+    window = open_window(qtbot, folder, qsettings)
+    assert titles(window) == ["How many days of annual leave do I get?"]
+    window.conversation_list._activated(window.conversation_list.list.item(0))
+    [turn] = window.conversation.turns
+    assert turn.state == "interrupted"
+    text = window.conversation.toPlainText()
+    assert QUOTE in text and INTERRUPTED in text
