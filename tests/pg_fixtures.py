@@ -44,11 +44,12 @@ def _psycopg():
     return psycopg
 
 
-def start_server() -> PostgresServer:
-    """A new server of the test's own (the caller stops it); skips where none can run."""
+def start_server(**options) -> PostgresServer:
+    """A new server of the test's own (the caller stops it); skips where none can run.
+    `options`: PostgresServer's (settings, encoding)."""
     _psycopg()
     try:
-        server = PostgresServer()
+        server = PostgresServer(**options)
         server.start()
     except PostgresUnavailable as err:
         _unavailable(str(err))

@@ -176,10 +176,13 @@ class PostgresServer:
     """One throw-away PostgreSQL cluster on a Unix socket in a temporary folder."""
 
     def __init__(self, install: Install | None = None, port: int = PORT,
-                 settings: dict[str, str] | None = None):
+                 settings: dict[str, str] | None = None, encoding: str = "UTF8"):
         """`port` names the socket file, and is the TCP port where `settings`
-        turn TCP on (listen_addresses; only ever 127.0.0.1 in the tests)."""
+        turn TCP on (listen_addresses; only ever 127.0.0.1 in the tests).
+        `encoding`: initdb's, that of every database made from template1
+        (SQL_ASCII is what a C-locale initdb gives where none is named)."""
         self.port = port
+        self.encoding = encoding
         self.settings = {**SETTINGS, **(settings or {})}
         self.install = install or find_install()
         self.run_as = run_as()
@@ -320,7 +323,7 @@ class PostgresServer:
 
     def _initdb(self) -> None:
         result = self._run([str(self.install.bin / "initdb"), "-D", str(self.data_dir),
-                            "-U", SUPERUSER, "--auth=trust", "--encoding=UTF8", "--locale=C",
+                            "-U", SUPERUSER, "--auth=trust", f"--encoding={self.encoding}", "--locale=C",
                             "--no-sync", "--no-instructions"])
         if result.returncode != 0:
             output = (result.stderr + result.stdout).strip()

@@ -54,6 +54,15 @@ INTERACTIVE_LIMITS = {"connect_timeout": 3,
                       "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2}
 INTERACTIVE_STATEMENT_MS = 5_000
 LEXICAL_BUDGET = 5_000
+# Text travels as UTF-8 whatever PGCLIENTENCODING or a service file says, and
+# is stored only in a UTF8 database: SQL_ASCII stores bytes unchecked (psycopg
+# then hands every text value back as bytes, and the word index cuts "café"
+# and "Überstunden" apart at their first non-ASCII byte); LATIN1 and the
+# other single-byte encodings cannot hold every character a handbook has, so
+# a document would fail half way through a run.
+CLIENT_ENCODING = "UTF8"
+SERVER_ENCODING = "UTF8"
+ENCODING_FIX = "CREATE DATABASE handbook ENCODING 'UTF8' TEMPLATE template0"
 
 DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
                     "deprecated", "pages", "status", "chunks", "over_window", "indexed_at",
@@ -165,6 +174,30 @@ def server_message(where: str, error: Exception) -> str:
     return f"the shared index {where} could not be used ({text})"
 
 
+def encoding_refusal(where: str, encoding: str, indexed: bool) -> str:
+    """Why a database that is not UTF8 is not used, and the fix, in one line."""
+    why = ("stores bytes unchecked, so text cannot be read back as written and the word "
+           "index cuts non-ASCII words apart" if encoding.upper() == "SQL_ASCII" else
+           "cannot hold every character a handbook may contain")
+    fix = (f"create a UTF8 database ({ENCODING_FIX}; template0, as template1 may have "
+           f"another encoding) and give that one as --db")
+    if indexed:
+        return (f"the shared index {where} was written into a database with encoding "
+                f"{encoding}, which {why}: it is not used, and nothing in it was changed. "
+                f"To fix: {fix}, and index the folder into it (then drop this database)")
+    return (f"the database of {where} has encoding {encoding}, which {why}; the shared index "
+            f"needs UTF8 and nothing was written. To fix: {fix}")
+
+
+def _server_encoding(conn) -> str:
+    """The database's encoding, as the server reported it when connecting."""
+    encoding = conn.info.parameter_status("server_encoding")
+    if encoding is None:  # a server (or pooler) that did not report it
+        encoding = conn.execute("SHOW server_encoding").fetchone()
+        encoding = next(iter(encoding.values())) if isinstance(encoding, dict) else encoding[0]
+    return encoding.decode() if isinstance(encoding, bytes) else str(encoding)
+
+
 def _application_name() -> str:
     """What pg_stat_activity shows of us: who is indexing, from which computer."""
     import platform
@@ -223,10 +256,12 @@ class PostgresStore:
         try:
             limits = INTERACTIVE_LIMITS if interactive else {"connect_timeout": CONNECT_TIMEOUT}
             self.conn = psycopg.connect(conninfo, autocommit=True, row_factory=dict_row,
-                                        application_name=_application_name(), **limits)
+                                        application_name=_application_name(),
+                                        client_encoding=CLIENT_ENCODING, **limits)
         except psycopg.Error as error:
             raise StoreError(server_message(self.location, error)) from error
         try:
+            self._check_encoding()  # before anything is read or written
             if interactive:
                 self.conn.execute(f"SET statement_timeout = {INTERACTIVE_STATEMENT_MS}")
             have = self.schema_version_or_none()
@@ -249,6 +284,15 @@ class PostgresStore:
         except BaseException:
             self.conn.close()
             raise
+
+    def _check_encoding(self) -> None:
+        """Refuse a database that is not UTF8 before the first write, and
+        explain an index an older app wrote into one (its settings read back
+        as bytes, which search took for "another embedder")."""
+        encoding = _server_encoding(self.conn)
+        if encoding.upper() != SERVER_ENCODING:
+            indexed = self.value("SELECT to_regclass('schema_migrations') IS NOT NULL")
+            raise StoreError(encoding_refusal(self.location, encoding, bool(indexed)))
 
     def _set_search_settings(self) -> int:
         """HNSW's settings for this session in one round trip (a question
@@ -833,11 +877,16 @@ def probe(conninfo: str) -> Probe:
     where = display_location(conninfo)
     try:
         with psycopg.connect(conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
-                             application_name=_application_name()) as conn:
+                             application_name=_application_name(),
+                             client_encoding=CLIENT_ENCODING) as conn:
             def value(sql: str, params=()):
                 row = conn.execute(sql, params).fetchone()
                 return row[0] if row else None
 
+            encoding = _server_encoding(conn)
+            if encoding.upper() != SERVER_ENCODING:
+                indexed = value("SELECT to_regclass('schema_migrations') IS NOT NULL")
+                return Probe(False, False, encoding_refusal(where, encoding, bool(indexed)))
             if not value("SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'"):
                 return Probe(False, False, f"{where} has no pgvector extension: install "
                                            "pgvector on the server first")
