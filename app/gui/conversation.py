@@ -70,8 +70,21 @@ class ConversationView(SafeTextBrowser):
         self.turns: list[Turn] = []
         self.show_all = False       # every turn, not just the last SHOWN_TURNS
         self.examples = EXAMPLE_QUESTIONS
-        self.document().setDefaultStyleSheet(STYLE)
+        self.setAccessibleName("Conversation")
+        self._dark = is_dark(self.palette())
+        self.document().setDefaultStyleSheet(style_sheet(self._dark))
         self.render()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """The system switched between light and dark: the view follows."""
+        from PySide6.QtCore import QEvent
+
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and is_dark(self.palette()) != self._dark:
+            self._dark = not self._dark
+            self.document().setDefaultStyleSheet(style_sheet(self._dark))
+            self.render()
 
     def add_turn(self, question: str) -> Turn:
         self.turns.append(Turn(question))
@@ -328,19 +341,40 @@ def conversation_markdown(title: str, turns: list[Turn]) -> str:
     return "\n".join(parts).rstrip() + "\n"
 
 
+# The view's colours for a light and a dark system palette: a light card
+# under the light text of a dark theme would be unreadable.
+COLOURS = {
+    False: {"status": "#6b6b6b", "error": "#a4262c", "meta": "#555555", "warn": "#8a4b00",
+            "warn_bg": "#fff4e0", "other": "#333333", "card": "#f4f7fb", "card_border": "#c9d6e6",
+            "unsupported": "#ffd6d6", "note": "#5a4a00", "offquote": "#fff1b8"},
+    True: {"status": "#a8a8a8", "error": "#ff8a8f", "meta": "#b4b4b4", "warn": "#ffc46b",
+           "warn_bg": "#3a2a10", "other": "#d0d0d0", "card": "#1f2a38", "card_border": "#3d5573",
+           "unsupported": "#6b1f24", "note": "#e8d27a", "offquote": "#5a4a10"},
+}
+
 STYLE = """
-p.q { margin-top: 8px; }
-p.a { margin-left: 12px; }
-p.status { color: #6b6b6b; font-style: italic; margin-left: 12px; }
-p.error { color: #a4262c; margin-left: 12px; }
-p.meta { color: #555555; margin-left: 12px; }
-p.warn { color: #8a4b00; background-color: #fff4e0; margin-left: 12px; }
-p.cardtitle { color: #555555; font-size: small; margin: 0; }
-p.quote { margin-left: 12px; font-size: large; }
-p.other { font-size: medium; color: #333333; }
-p.passage { margin-left: 12px; font-size: medium; }
-table.card { background-color: #f4f7fb; border: 1px solid #c9d6e6; margin-left: 12px; }
-span.unsupported { background-color: #ffd6d6; text-decoration: underline; }
-p.note { color: #5a4a00; margin-left: 12px; }
-span.offquote { background-color: #fff1b8; }
+p.q {{ margin-top: 8px; }}
+p.a {{ margin-left: 12px; }}
+p.status {{ color: {status}; font-style: italic; margin-left: 12px; }}
+p.error {{ color: {error}; margin-left: 12px; }}
+p.meta {{ color: {meta}; margin-left: 12px; }}
+p.warn {{ color: {warn}; background-color: {warn_bg}; margin-left: 12px; }}
+p.cardtitle {{ color: {meta}; font-size: small; margin: 0; }}
+p.quote {{ margin-left: 12px; font-size: large; }}
+p.other {{ font-size: medium; color: {other}; }}
+p.passage {{ margin-left: 12px; font-size: medium; }}
+table.card {{ background-color: {card}; border: 1px solid {card_border}; margin-left: 12px; }}
+span.unsupported {{ background-color: {unsupported}; text-decoration: underline; }}
+p.note {{ color: {note}; margin-left: 12px; }}
+span.offquote {{ background-color: {offquote}; }}
 """
+
+
+def style_sheet(dark: bool) -> str:
+    return STYLE.format(**COLOURS[dark])
+
+
+def is_dark(palette) -> bool:
+    from PySide6.QtGui import QPalette
+
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128

@@ -296,6 +296,7 @@ class HealthPanel(QWidget):
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet("color: #555")
         self.text = SafeTextBrowser()
+        self.text.setAccessibleName("Chunk text")
         self.chunk_box = QWidget()
         chunk_layout = QVBoxLayout(self.chunk_box)
         chunk_layout.setContentsMargins(6, 0, 6, 6)

@@ -59,12 +59,16 @@ class MessageBar(QFrame):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setStyleSheet("MessageBar { background: #fde7e9; border: 1px solid #e8a0a6; }")
+        # dark text on its own light red, whatever the system's palette
+        self.setStyleSheet("MessageBar { background: #fde7e9; border: 1px solid #e8a0a6; } "
+                           "MessageBar QLabel, MessageBar QToolButton { color: #3b0a0e; }")
         self.label = plain_label()
         self.label.setWordWrap(True)
         close = QToolButton()
         close.setText("✕")
         close.setAutoRaise(True)
+        close.setAccessibleName("Dismiss the message")
+        close.setToolTip("Dismiss the message")
         close.clicked.connect(self.hide)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 4, 4)
@@ -127,6 +131,7 @@ class MainWindow(QMainWindow):
         self.question.setPlaceholderText(
             "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
         self.question.returnPressed.connect(self.ask)
+        self.question.setAccessibleName("Question")
         self.ask_button = QPushButton("Ask")
         self.ask_button.clicked.connect(self.ask)
         self.stop_button = QPushButton("Stop")
@@ -192,6 +197,11 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(middle)
         self.splitter.addWidget(self.side)
         self.splitter.setSizes([300, 540, 440])  # the library: whole file names
+        # Tab goes from the answers (their links first, Enter opens one) to the
+        # question, Ask and Stop, then to the sources on the right.
+        for before, after in ((self.conversation, self.question), (self.question, self.ask_button),
+                              (self.ask_button, self.stop_button), (self.stop_button, self.side)):
+            QWidget.setTabOrder(before, after)
         return self.splitter
 
     def _build_status_bar(self) -> None:
@@ -232,7 +242,7 @@ class MainWindow(QMainWindow):
         self._action(edit_menu, "&Copy answer", self.copy_last_answer, "Ctrl+Shift+C")
         edit_menu.addSeparator()
         self._action(edit_menu, "&Find in library", self.find_in_library, "Ctrl+F")
-        self._action(edit_menu, "Search &conversations", self.search_conversations,
+        self._action(edit_menu, "Search c&onversations", self.search_conversations,
                      "Ctrl+Shift+F")
         edit_menu.addSeparator()
         self._action(edit_menu, "&Settings…", self.edit_settings, "Ctrl+,")

@@ -46,10 +46,13 @@ app = QApplication([])
 model = FakeChatModel(delay=0.05)
 window = MainWindow(sys.argv[1], model_factory=lambda settings: model,
                     settings=QSettings(sys.argv[2], QSettings.Format.IniFormat))
-state = {{"asked": 0, "reported": set()}}
+state = {{"asked": 0, "reported": set(), "ready": False}}
+
+def indexed(report):
+    state["ready"] = True
 
 def next_question(*_):
-    if window.current_turn is None:
+    if state["ready"] and window.current_turn is None:
         if state["asked"] % 4 == 0:
             window.new_conversation()
         model.enqueue(*(["word "] * 40 + ["[1]."]))
@@ -64,7 +67,7 @@ def report():
             print("SAVED", window.conversation_id, turn.saved_id, turn.state, flush=True)
     next_question()
 
-window.indexingDone.connect(lambda report: QTimer.singleShot(0, next_question))
+window.indexingDone.connect(indexed)
 timer = QTimer(); timer.timeout.connect(report); timer.start(20)
 app.exec()
 """
@@ -113,8 +116,10 @@ def check(home: Path, reported: list) -> list[str]:
             problems.append(f"turn {turn_id} of conversation {conversation} ({state}) is lost")
             continue
         shown = turn_from_record(found[1].question, found[1].record, found[1].id)
-        if shown.error:
+        if not found[1].record or shown.error.startswith("This answer could not be read"):
             problems.append(f"turn {turn_id} does not reopen: {shown.error}")
+        elif shown.state == "error":
+            problems.append(f"turn {turn_id} was not answered: {shown.error}")
         if state == "done" and shown.state != "done":
             problems.append(f"turn {turn_id} was saved done but reopens {shown.state}")
     return problems
