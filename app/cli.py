@@ -7,6 +7,7 @@ DESIGN.md ("Command line contract"): other tools depend on it, keep it stable.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import sys
@@ -29,14 +30,28 @@ def _common_options(top_level: bool) -> argparse.ArgumentParser:
     """
     common = argparse.ArgumentParser(add_help=False)
     default = (lambda value: value) if top_level else (lambda value: argparse.SUPPRESS)
-    common.add_argument("--db", type=_location, default=default(None),
+    common.add_argument("--db", type=_location, default=default(None), action=_Locations,
                         help=f"index file (default: {paths.default_db()}), or a shared index "
-                             "on PostgreSQL: postgresql://user@host/db or service=NAME")
+                             "on PostgreSQL: postgresql://user@host/db or service=NAME; "
+                             "search, ask and eval take several (--db A --db B) and ask them "
+                             "all at once")
     common.add_argument("--json", action="store_true", default=default(False),
                         help="print one JSON document on stdout")
     common.add_argument("-v", "--verbose", action="store_true", default=default(False),
                         help="more logging on stderr")
     return common
+
+
+class _Locations(argparse.Action):
+    """`--db`, given once or more: the first is `db` (what every command
+    reads), all of them `dbs` (search, ask and eval ask them all)."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        namespace.dbs = [*(getattr(namespace, "dbs", None) or []), value]
+        namespace.db = namespace.dbs[0]
+
+
+SEVERAL = ("search", "ask", "eval")  # the commands that can ask several handbooks
 
 
 def _location(text: str):
@@ -144,6 +159,10 @@ def _retrieval_options(parser: argparse.ArgumentParser, default_k: int | None) -
     parser.add_argument("--context-tokens", type=int, default=None, metavar="N",
                         help="cl100k tokens of section text for all results together "
                              "(fitted; default 1800): less answers sooner, finds less")
+    parser.add_argument("--folder", dest="handbooks", action="append", type=Path, default=[],
+                        metavar="FOLDER",
+                        help="ask the index the desktop app keeps of this folder (repeatable; "
+                             "with --db too: all of them are asked at once)")
 
 
 def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int:
@@ -186,6 +205,9 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
                               "Shared index (it also needs your copy of the folder): start it "
                               "without --db", EXIT_USAGE)
         return open_gui(getattr(args, "folder", None), db)
+    if args.command not in SEVERAL and len(getattr(args, "dbs", None) or []) > 1:
+        return fail(args, f"{args.command} works on one index: give --db once "
+                          f"(several are for {', '.join(SEVERAL)})", EXIT_USAGE)
     handler = {"index": cmd_index, "inspect": cmd_inspect, "search": cmd_search,
                "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare,
                "models": cmd_models}[args.command]
@@ -344,17 +366,59 @@ def cmd_inspect(args, db: Path) -> int:
     return EXIT_OK
 
 
-def make_searcher(args, store, embedder):
-    from app.search.retrieval import MIN_CONTEXT_TOKENS, Searcher, SearchSettings
+def search_settings(args):
+    from app.search.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
 
     if args.k is not None and args.k < 1:
         raise UserError("--k must be at least 1")
     if args.context_tokens is not None and args.context_tokens < MIN_CONTEXT_TOKENS:
         raise UserError(f"--context-tokens must be at least {MIN_CONTEXT_TOKENS}")
     budget = {} if args.context_tokens is None else {"context_tokens": args.context_tokens}
-    settings = SearchSettings(results=args.k, hybrid=not args.no_hybrid, paths=args.paths,
-                              include_deprecated=args.include_deprecated, **budget)
-    return Searcher(store, embedder, settings)
+    return SearchSettings(results=args.k, hybrid=not args.no_hybrid, paths=args.paths,
+                          include_deprecated=args.include_deprecated, **budget)
+
+
+def asked_indexes(args, db) -> list[tuple[str, object]]:
+    """(label, location) of every index the question goes to: each --db and
+    the desktop app's index of each --folder; --db's default alone when
+    neither is given. Labels name them in citations when there are several."""
+    from app.search.several import labels
+    from app.store.backends import ServerLocation
+
+    given = [("shared index" if isinstance(d, ServerLocation) else Path(d).stem, d)
+             for d in (getattr(args, "dbs", None) or [])]
+    for folder in getattr(args, "handbooks", []):
+        if not folder.is_dir():
+            raise UserError(f"--folder {folder}: not a folder")
+        index = paths.index_for(folder, "fitted")
+        if not index.exists():
+            raise UserError(f"--folder {folder}: the desktop app has no index of this folder "
+                            f"yet (open it in the app, or run handbook-qa --db {index} index "
+                            f"{folder})")
+        given.append((folder.resolve().name, index))
+    if not given:
+        given = [(Path(db).stem if isinstance(db, Path) else str(db), db)]
+    return list(zip(labels([name or "index" for name, _ in given]), [d for _, d in given]))
+
+
+@contextlib.contextmanager
+def open_searcher(args, db, embedder):
+    """A Searcher over the one index asked, or a SeveralSearcher over all of
+    them (its store reads across them, for the evidence step)."""
+    from app.search.retrieval import Searcher
+    from app.search.several import Handbook, SeveralSearcher
+
+    settings = search_settings(args)
+    asked = asked_indexes(args, db)
+    with contextlib.ExitStack() as stack:
+        stores = [(label, stack.enter_context(open_store(location))) for label, location in asked]
+        if len(stores) == 1:
+            yield Searcher(stores[0][1], embedder, settings)
+            return
+        searcher = SeveralSearcher([Handbook(label, store) for label, store in stores],
+                                   embedder, settings)
+        stack.callback(searcher.close)
+        yield searcher
 
 
 def cmd_search(args, db: Path) -> int:
@@ -363,12 +427,12 @@ def cmd_search(args, db: Path) -> int:
     from app.search.retrieval import SearchError
 
     embedder = load_embedder()
-    with open_store(db) as store:
+    with open_searcher(args, db, embedder) as searcher:
         try:
-            response = make_searcher(args, store, embedder).search(args.question)
+            response = searcher.search(args.question)
         except SearchError as error:
             raise UserError(str(error)) from error
-        evidence = EvidenceFinder(store, embedder).find(response)
+        evidence = EvidenceFinder(searcher.store, embedder).find(response)
     data = response.to_json()
     data["evidence"] = [e.to_json() for e in evidence]
     data["card"] = card(evidence)
@@ -437,8 +501,7 @@ def cmd_eval(args, db: Path) -> int:
     if args.answers:
         return _eval_answers(args, db, cases)
     embedder = load_embedder()
-    with open_store(db) as store:
-        searcher = make_searcher(args, store, embedder)
+    with open_searcher(args, db, embedder) as searcher:
         try:
             report = evaluate(searcher, cases, args.k, on_progress=_eval_progress)
         except SearchError as error:
@@ -466,11 +529,10 @@ def _eval_answers(args, db: Path, cases: list) -> int:
         cases = cases[:max(args.limit, 0)]
     model = LocalModel(model_file(args.model), n_ctx=args.ctx)
     embedder = load_embedder()
-    with open_store(db) as store:
+    with open_searcher(args, db, embedder) as searcher:
         try:
             model.load()
-            answerer = Answerer(make_searcher(args, store, embedder), model, prompt=args.prompt,
-                                **_units(args))
+            answerer = Answerer(searcher, model, prompt=args.prompt, **_units(args))
             report = evaluate_answers(answerer, cases, on_progress=_eval_progress)
         except (SearchError, ModelError, PromptTooLarge) as error:
             raise UserError(str(error)) from error
@@ -494,8 +556,8 @@ def cmd_ask(args, db: Path) -> int:
 
     model = LocalModel(model_file(args.model), n_ctx=args.ctx)
     embedder = load_embedder()
-    with open_store(db) as store:
-        answerer = Answerer(make_searcher(args, store, embedder), model,
+    with open_searcher(args, db, embedder) as searcher:
+        answerer = Answerer(searcher, model,
                             answer_tokens=args.answer_tokens, prompt=args.prompt,
                             **_units(args))
         try:

@@ -5,7 +5,8 @@
 Runs the real app on a copy of the sample handbook with the real models, in
 a throw-away data folder, and saves: main window while indexing, an answer
 with its quote and sources, the PDF viewer at a cited page, a quote opened in
-the viewer with the other passages shown, and an error.
+the viewer with the other passages shown, an error, a saved conversation
+reopened from the list, and the window under a dark palette.
 """
 from __future__ import annotations
 
@@ -28,6 +29,23 @@ def wait(app, condition, seconds=180.0):
     while not condition() and time.monotonic() < deadline:
         app.processEvents()
         time.sleep(0.02)
+
+
+def dark_palette():
+    from PySide6.QtGui import QColor, QPalette
+
+    palette = QPalette()
+    for role, colour in (("Window", "#2b2b2e"), ("WindowText", "#e6e6e6"), ("Base", "#1e1e20"),
+                         ("AlternateBase", "#2b2b2e"), ("Text", "#e6e6e6"),
+                         ("Button", "#35353a"), ("ButtonText", "#e6e6e6"),
+                         ("Highlight", "#3d6fb4"), ("HighlightedText", "#ffffff"),
+                         ("Link", "#8ab4f8"), ("ToolTipBase", "#2b2b2e"),
+                         ("ToolTipText", "#e6e6e6"), ("PlaceholderText", "#9a9a9a")):
+        palette.setColor(getattr(QPalette.ColorRole, role), QColor(colour))
+    for role in ("WindowText", "Text", "ButtonText"):
+        palette.setColor(QPalette.ColorGroup.Disabled, getattr(QPalette.ColorRole, role),
+                         QColor("#7a7a7a"))
+    return palette
 
 
 def main() -> None:
@@ -74,6 +92,23 @@ def main() -> None:
     window.open_quote(last, 0)
     wait(app, lambda: False, 1.0)
     window.grab().save(str(OUT / "main-quote.png"))
+
+    # a second conversation, and the first one reopened from the list
+    first = window.conversation_id
+    window.new_conversation()
+    window.ask("How do I roll back a failed deploy?")
+    wait(app, lambda: window.current_turn is None, 300)
+    window.left.setCurrentWidget(window.conversation_list)
+    window.open_saved(first)
+    window.conversation.verticalScrollBar().setValue(0)
+    wait(app, lambda: False, 0.5)
+    window.grab().save(str(OUT / "main-conversations.png"))
+
+    # the same window under a dark system palette
+    app.setStyle("Fusion")
+    app.setPalette(dark_palette())
+    wait(app, lambda: False, 0.5)
+    window.grab().save(str(OUT / "main-dark.png"))
     window.close()
     print(f"saved to {OUT}")
 

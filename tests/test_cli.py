@@ -127,3 +127,34 @@ def test_output_piped_into_a_reader_that_stops_early_ends_quietly(sample_index):
     run = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
     assert run.stdout.startswith("{")
     assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
+
+
+def test_search_and_eval_ask_several_indexes_and_name_each_in_the_sources(
+        tmp_path, capsys, sample_index, small_folder):
+    """--db twice (or --folder for the app's own index of a folder): one
+    fused ranking whose sources name their index; other commands refuse."""
+    from app.common import paths
+
+    small = paths.index_for(small_folder)  # the index the desktop app keeps of it
+    assert main(["index", str(small_folder), "--db", str(small)]) == 0
+    capsys.readouterr()
+    code, found = run_json(capsys, "search", "When does the car park open?",
+                           "--db", str(sample_index), "--folder", str(small_folder))
+    assert code == 0
+    assert found["results"][0]["source"] == "handbook/b.txt"
+    assert "7:00" in found["results"][0]["text"]
+    assert found["evidence"][0]["source"] == "handbook/b.txt"
+    assert {r["source"].split("/")[0] for r in found["results"]} <= {"sample", "handbook"}
+    ids = [r["section_id"] for r in found["results"]]
+    assert len(ids) == len(set(ids))
+
+    cases = tmp_path / "cases.tsv"
+    cases.write_text("question\tanswer_span\nWhen does the car park open?\t7:00\n")
+    code, report = run_json(capsys, "eval", str(cases), "--db", str(sample_index),
+                            "--db", str(small))
+    assert code == 0 and report["context_recall"]["overall"]["recall"] == 1.0
+
+    code, refused = run_json(capsys, "inspect", "--db", str(sample_index), "--db", str(small))
+    assert code == 2 and "one index" in refused["error"]
+    code, missing = run_json(capsys, "search", "parking", "--folder", str(tmp_path))
+    assert code == 1 and "no index of this folder" in missing["error"]

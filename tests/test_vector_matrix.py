@@ -1,6 +1,7 @@
 """The in-memory vector matrix: the same answers as sqlite-vec, never stale,
 and sqlite-vec again when the matrix would be too big."""
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -133,13 +134,21 @@ def test_large_index_search_drops_only_common_terms(sample_index, embedder, monk
     assert "London" in response.results[0].text
 
 
-def test_one_matrix_is_kept_per_process(sample_index, copy_of_index, embedder):
+def test_a_few_matrices_are_kept_the_least_recently_searched_let_go_first(
+        sample_index, copy_of_index, embedder, monkeypatch):
+    """Several handbooks asked at once keep their matrices; a folder no
+    longer searched lets its matrix go when the room is needed."""
     with Store(sample_index) as first, Store(copy_of_index) as second:
         a = matrix_for(first)
         b = matrix_for(second)
         assert a is not None and b is not None
-        assert vector_matrix._cached is b  # the first one was let go
-        assert matrix_for(second) is b
+        assert matrix_for(first) is a and matrix_for(second) is b  # both kept
+        monkeypatch.setattr(vector_matrix, "MAX_BYTES", a.vectors.nbytes + b.vectors.nbytes - 1)
+        c = matrix_for(first)  # a was searched longest ago... but is searched again now
+        assert c is a
+        vector_matrix._cached.pop(Path(first.path).resolve())
+        again = matrix_for(first)  # no room for two: the other one is let go
+        assert again is not a and list(vector_matrix._cached.values()) == [again]
 
 
 def test_no_memory_for_the_matrix_means_sqlite_vec(sample_index, embedder, monkeypatch):
@@ -148,7 +157,7 @@ def test_no_memory_for_the_matrix_means_sqlite_vec(sample_index, embedder, monke
 
     with Store(sample_index) as store:
         want = Searcher(store, embedder).search("How many days of annual leave do I get?")
-        monkeypatch.setattr(vector_matrix, "_cached", None)
+        monkeypatch.setattr(vector_matrix, "_cached", {})
         monkeypatch.setattr(VectorMatrix, "load", no_memory)
         assert matrix_for(store) is None
         got = Searcher(store, embedder).search("How many days of annual leave do I get?")

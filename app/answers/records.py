@@ -65,7 +65,7 @@ def changed_sources(sections: dict[int, dict], results: list[Result],
     for n, result in enumerate(results, start=1):
         section = sections.get(result.section_id)
         if section is None or section.get("path") != result.source or \
-                _excerpts(section["body"], result) != result.text:
+                _read_text(section["body"], result) != result.text:
             changed.add(n)
     for item in evidence:
         section = sections.get(item.section_id)
@@ -74,8 +74,12 @@ def changed_sources(sections: dict[int, dict], results: list[Result],
     return changed
 
 
-def _excerpts(body: str, result: Result) -> str:
-    return join_excerpts(body, list(result.excerpts))
+def _read_text(body: str, result: Result) -> str:
+    """The result's text as the section reads now. A chunk result (the
+    spring-default profile) holds the chunk as embedded, which for a table
+    row is "Header: value; …", not the body's text: only its section's
+    presence is checked (the quotes, always verbatim, are checked whole)."""
+    return result.text if result.kind == "chunk" else join_excerpts(body, list(result.excerpts))
 
 
 def _known(kind, item: dict) -> dict[str, Any]:

@@ -62,6 +62,7 @@ class Turn:
     declined: bool = False                           # the model said the handbook does not say
     saved_id: int | None = None                      # its row in the conversations store
     changed: set = field(default_factory=set)        # sources (n) changed since it was saved
+    handbooks: list = field(default_factory=list)    # [label, folder, index] when several asked
 
 
 class ConversationView(SafeTextBrowser):
@@ -295,7 +296,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
 
 # What a saved turn keeps as it is (the rest is rebuilt by app/answers/records.py).
 _PLAIN = ("answer", "state", "budget", "citations", "cited", "error", "refused", "attributed",
-          "declined", "evidence_ready", "more_shown")
+          "declined", "evidence_ready", "more_shown", "handbooks")
 IN_PROGRESS = ("searching", "reading", "generating", "checking")
 
 

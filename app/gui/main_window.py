@@ -5,6 +5,7 @@ run in their workers (app/gui/workers.py), the core does the work.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -13,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMainWindow,
-                               QMessageBox, QProgressBar, QPushButton, QSplitter, QTabWidget,
+                               QMenu, QMessageBox, QProgressBar, QPushButton, QSplitter, QTabWidget,
                                QToolButton, QVBoxLayout, QWidget)
 
 from app import __version__
@@ -31,8 +32,8 @@ from app.ingest.scan import file_path
 from app.store import recovery
 from app.store.contract import StoreError
 from app.store.conversations import ConversationStore, default_path
-from app.store.backends import (Location, ServerLocation, open_store, storage_failure,
-                                timed_out)
+from app.store.backends import (Location, ServerLocation, open_store, parse_location,
+                                storage_failure, timed_out)
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
@@ -83,7 +84,7 @@ class MessageBar(QFrame):
 
 class MainWindow(QMainWindow):
     startIndexing = Signal(str, str, object)   # folder, db, settings → IndexWorker.run
-    startAsking = Signal(str, str, object)     # question, db, settings → AnswerWorker.ask
+    startAsking = Signal(str, object, object)  # question, db or [(label, db)], settings → ask
     startWarmUp = Signal(str, object)          # db, settings → AnswerWorker.warm_up
     indexingDone = Signal(object)              # for tests and the status line
 
@@ -102,6 +103,7 @@ class MainWindow(QMainWindow):
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
         self.conversation_id: int | None = None   # the saved conversation on screen
+        self._shown_handbooks: list = []          # [label, folder, index] of the sources shown
         self._saved_failure = ""
         self.saved = self._open_saved_conversations()
         self._build_ui()
@@ -132,6 +134,15 @@ class MainWindow(QMainWindow):
             "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
         self.question.returnPressed.connect(self.ask)
         self.question.setAccessibleName("Question")
+        self.scope_button = QToolButton()
+        self.scope_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.scope_button.setAccessibleName("Handbooks asked")
+        self.scope_button.setToolTip("Which handbooks the question goes to: this one, several "
+                                     "or all of those you have opened")
+        self.scope_menu = QMenu(self.scope_button)
+        self.scope_menu.aboutToShow.connect(self._fill_scope_menu)
+        self.scope_button.setMenu(self.scope_menu)
+        self.also_asked: list[str] = []  # other handbooks' folders asked with this one
         self.ask_button = QPushButton("Ask")
         self.ask_button.clicked.connect(self.ask)
         self.stop_button = QPushButton("Stop")
@@ -182,6 +193,7 @@ class MainWindow(QMainWindow):
 
     def _central(self) -> QWidget:
         ask_row = QHBoxLayout()
+        ask_row.addWidget(self.scope_button)
         ask_row.addWidget(self.question, 1)
         ask_row.addWidget(self.ask_button)
         ask_row.addWidget(self.stop_button)
@@ -318,6 +330,74 @@ class MainWindow(QMainWindow):
     def _remember_folder(self, folder: Path) -> None:
         folders = [str(folder)] + [f for f in self._recent_folders() if f != str(folder)]
         self.qsettings.setValue("recent_folders", folders[:RECENT_FOLDERS])
+        known = self._handbooks()
+        if str(folder) not in known:
+            self.qsettings.setValue("handbooks", known + [str(folder)])
+
+    # -- several handbooks ----------------------------------------------------------------
+    def _handbooks(self) -> list[str]:
+        """Every folder opened in the app (the library of handbooks), oldest first."""
+        saved = self.qsettings.value("handbooks", [])
+        return [saved] if isinstance(saved, str) else list(saved or [])
+
+    def _askable(self) -> list[str]:
+        """The other handbooks that can be asked with this one: indexed, still there."""
+        return [f for f in self._handbooks() if f != str(self.folder) and Path(f).is_dir()
+                and paths.index_for(Path(f), self.settings.profile).exists()]
+
+    def _asked_handbooks(self) -> list[tuple[str, str, str]]:
+        """(label, folder, index) of every handbook the question goes to, this one first."""
+        from app.search.several import labels
+
+        if self.shared:
+            return [(self.folder.name, str(self.folder), str(self.db))]
+        folders = [str(self.folder)] + [f for f in self.also_asked if f in self._askable()]
+        names = labels(folders)
+        return [(name, folder, str(paths.index_for(Path(folder), self.settings.profile)))
+                for name, folder in zip(names, folders)]
+
+    def _fill_scope_menu(self) -> None:
+        menu = self.scope_menu
+        menu.clear()
+        others = self._askable()
+        this = menu.addAction(f"&This handbook only ({self.folder.name})")
+        this.setCheckable(True)
+        this.setChecked(not self.also_asked)
+        this.triggered.connect(lambda checked=False: self._set_also_asked([]))
+        if self.shared:
+            menu.addAction("Several handbooks are asked from their own indexes, not from a "
+                           "shared index").setEnabled(False)
+            return
+        if not others:
+            menu.addAction("Open other folders (File › Open folder) to ask them with this "
+                           "one").setEnabled(False)
+            return
+        every = menu.addAction(f"&All handbooks ({len(others) + 1})")
+        every.setCheckable(True)
+        every.setChecked(set(self.also_asked) == set(others))
+        every.triggered.connect(lambda checked=False: self._set_also_asked(others))
+        menu.addSeparator()
+        for number, folder in enumerate(others, start=1):
+            action = menu.addAction(f"&{number} Also {Path(folder).name} ({folder})")
+            action.setCheckable(True)
+            action.setChecked(folder in self.also_asked)
+            action.triggered.connect(lambda checked, f=folder: self._set_also_asked(
+                [g for g in self.also_asked if g != f] + ([f] if checked else [])))
+
+    def _set_also_asked(self, folders: list[str]) -> None:
+        self.also_asked = list(folders)
+        self._show_scope()
+
+    def _show_scope(self) -> None:
+        asked = self._asked_handbooks() if self.folder is not None else []
+        if len(asked) > 1:
+            self.scope_button.setText(f"Asking {len(asked)} handbooks")
+            names = ", ".join(label for label, _, _ in asked)
+            self.question.setPlaceholderText(f"Ask {names}")
+        else:
+            self.scope_button.setText(f"Asking {self.folder.name}" if self.folder else "Asking")
+            self.question.setPlaceholderText(
+                "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
 
     def _start_workers(self, model_factory) -> None:
         self.index_worker = IndexWorker(self._embedders)
@@ -353,11 +433,14 @@ class MainWindow(QMainWindow):
     def shared(self) -> bool:
         return isinstance(self.db, ServerLocation)
 
-    def _read(self, read, default=None):
+    def _read(self, read, default=None, handbooks=()):
         """`read(store)` on the index, or `default` with the reason shown in
         words when it cannot be read (a disk, or the shared index's server).
         On a shared index a connection that went stale (the server restarted)
-        is replaced once before anything is said."""
+        is replaced once before anything is said. With `handbooks` (an answer
+        from several), on all of them, ids and paths as that answer has them."""
+        if len(handbooks) > 1:
+            return self._read_several(read, default, handbooks)
         for attempt in (1, 2):
             stale = self.shared and self._reader is not None  # opened by an earlier read
             try:
@@ -375,6 +458,22 @@ class MainWindow(QMainWindow):
                 self.messages.show_message(message[:1].upper() + message[1:] + ".")
                 return default
         return default
+
+    def _read_several(self, read, default, handbooks):
+        from app.search.several import Handbook, SeveralStores
+
+        try:
+            with contextlib.ExitStack() as stack:
+                stores = [Handbook(label, stack.enter_context(
+                    open_store(parse_location(location), create=False)))
+                    for label, _, location in handbooks]
+                return read(SeveralStores(stores))
+        except Exception as error:
+            message = storage_failure(Path(handbooks[0][2]), error)
+            if message is None:
+                raise
+            self.messages.show_message(message[:1].upper() + message[1:] + ".")
+            return default
 
     def _shared_reader(self):
         """The window's one connection for its own reads of a shared index
@@ -415,6 +514,8 @@ class MainWindow(QMainWindow):
         if self._lock_folder():
             self._check_after_unclean_shutdown()
         self._watch(folder)
+        self.also_asked = [f for f in self.also_asked if f != str(folder)]
+        self._show_scope()
         self.new_conversation()
         self.conversation_list.show_folder(str(folder))
         self.left.setCurrentWidget(self.conversation_list if self.conversation_list.list.count()
@@ -595,7 +696,11 @@ class MainWindow(QMainWindow):
         self.stop_action.setEnabled(True)
         self._token_timer.start()
         self.answer_worker.stop_event.clear()  # before the question is queued: a Stop after counts
-        self.startAsking.emit(question, str(self.db), self.settings)
+        asked = self._asked_handbooks()
+        self.current_turn.handbooks = asked if len(asked) > 1 else []
+        self._shown_handbooks = self.current_turn.handbooks
+        self.startAsking.emit(question, [(label, location) for label, _, location in asked]
+                              if len(asked) > 1 else str(self.db), self.settings)
 
     def stop(self) -> None:
         self.answer_worker.stop()
@@ -735,17 +840,24 @@ class MainWindow(QMainWindow):
             return
         turns = [turn_from_record(t.question, t.record, t.id)
                  for t in self.saved.turns(conversation_id)]
-        ids = set().union(*(section_ids(t.results, t.evidence) for t in turns)) if turns else ()
+        own = [t for t in turns if len(t.handbooks) < 2]  # this folder's index: read in one go
+        own_turns = {id(t) for t in own}
+        ids = set().union(*(section_ids(t.results, t.evidence) for t in own)) if own else ()
         sections = self._read(lambda store: store.sections_by_id(sorted(ids)), None) \
             if ids and self.db.exists() else {}
-        for turn in turns:  # the index unreadable (None): nothing is claimed either way
-            turn.changed = changed_sources(sections, turn.results, turn.evidence) \
-                if sections is not None else set()
+        for turn in turns:  # an index unreadable (None): nothing is claimed either way
+            now = sections if id(turn) in own_turns else self._read(
+                lambda store, t=turn: store.sections_by_id(sorted(section_ids(t.results,
+                                                                              t.evidence))),
+                None, turn.handbooks)
+            turn.changed = changed_sources(now, turn.results, turn.evidence) \
+                if now is not None else set()
         self.conversation_id = conversation_id
         self.conversation_list.mark_current(conversation_id)
         self.answer_worker.new_conversation()  # follow-ups start from the next question
         self.conversation.show_turns(turns)
         last = turns[-1] if turns else None
+        self._shown_handbooks = last.handbooks if last else []
         self.sources.show_results(last.results if last else [])
         if last is not None:
             self.sources.show_evidence(last.evidence)
@@ -824,11 +936,12 @@ class MainWindow(QMainWindow):
         self.sources.show_results(turn.results, cited)
         self.sources.show_evidence(turn.evidence, position)
         self.sources.select(evidence.n)
-        self.open_evidence(evidence)
+        self._shown_handbooks = turn.handbooks
+        self.open_evidence(evidence, turn.handbooks)
 
-    def open_evidence(self, evidence) -> None:
+    def open_evidence(self, evidence, handbooks=()) -> None:
         self._show_spans(evidence.source, evidence.heading, evidence.page, evidence.section_id,
-                         [(evidence.start, evidence.end)], [evidence.text])
+                         [(evidence.start, evidence.end)], [evidence.text], handbooks)
 
     def open_citation(self, turn_index: int, n: int) -> None:
         if not 0 <= turn_index < len(self.conversation.turns):
@@ -842,6 +955,7 @@ class MainWindow(QMainWindow):
         self.sources.show_results(turn.results, cited)
         self.sources.show_evidence(turn.evidence)
         self.sources.select(n)
+        self._shown_handbooks = turn.handbooks
         self.open_in_viewer(turn.results[n - 1])
 
     def _changed_since(self, turn, n: int) -> bool:
@@ -860,7 +974,8 @@ class MainWindow(QMainWindow):
         from app.gui.sources_panel import SHOWN_MATCHES
 
         self._show_chunks(result.source, result.heading, result.page, result.section_id,
-                          [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]])
+                          [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]],
+                          self._shown_handbooks)
 
     def open_chunk(self, chunk_id: int) -> None:
         """Show one chunk (from the chunk-health panel) in its source."""
@@ -871,26 +986,28 @@ class MainWindow(QMainWindow):
         self._show_chunks(row["path"], row["heading"], row["page_start"], row["section_id"],
                           [chunk_id])
 
-    def _show_chunks(self, source: str, heading: str, page, section_id: int, ids: list) -> None:
-        rows = self._read(lambda store: store.chunks_by_id(ids), {})
+    def _show_chunks(self, source: str, heading: str, page, section_id: int, ids: list,
+                     handbooks=()) -> None:
+        rows = self._read(lambda store: store.chunks_by_id(ids), {}, handbooks)
         chunks = [rows[i] for i in ids if i in rows]  # in our order, not the index's
         if not chunks:
             self._source_gone()
             return
         self._show_spans(source, heading, chunks[0]["page"] or page, section_id,
                          [(c["start_char"], c["end_char"]) for c in chunks],
-                         [c["text"] for c in chunks])
+                         [c["text"] for c in chunks], handbooks)
 
     def _show_spans(self, source: str, heading: str, page, section_id: int,
-                    spans: list[tuple[int, int]], texts: list[str]) -> None:
+                    spans: list[tuple[int, int]], texts: list[str], handbooks=()) -> None:
         """The viewer at a section, these spans of its body highlighted."""
         from app.gui.viewer import Location
 
-        section = self._read(lambda store: store.sections_by_id([section_id]).get(section_id))
+        section = self._read(lambda store: store.sections_by_id([section_id]).get(section_id),
+                             None, handbooks)
         if section is None:
             self._source_gone()
             return
-        path = file_path(self.folder, source)
+        path = self._file_of(source, handbooks)
         if self.shared and not path.is_file():
             self.messages.show_message(
                 f"{source} is in the shared index but not in your copy of the folder "
@@ -902,6 +1019,17 @@ class MainWindow(QMainWindow):
             path=path, source=source, heading=heading, page=page,
             section_start=section["start_char"], spans=spans, texts=texts))
         self.side.setCurrentWidget(self.viewer)
+
+    def _file_of(self, source: str, handbooks=()) -> Path:
+        """The file a source names: in this folder, or, in an answer from
+        several handbooks, in the folder its label names."""
+        from app.search.several import split_source
+
+        if len(handbooks) > 1:
+            found = split_source(source, [label for label, _, _ in handbooks])
+            if found is not None:
+                return file_path(Path(handbooks[found[0]][1]), found[1])
+        return file_path(self.folder, source)
 
     def _source_gone(self) -> None:
         self.messages.show_message("This source is no longer in the index; re-index the "

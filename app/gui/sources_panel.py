@@ -135,7 +135,8 @@ def highlighted(result, quotes: list[tuple[int, int, str]] = ()) -> str:
         if end == len(result.text) or colours[end] != colours[start]:
             text = esc(result.text[start:end])
             colour = colours[start]
-            pieces.append(f"<span style='background-color:{colour}'>{text}</span>"
+            # dark text on the light highlight, whatever the palette's text colour
+            pieces.append(f"<span style='background-color:{colour}; color:#1a1a1a'>{text}</span>"
                           if colour else text)
             start = end
     return "".join(pieces)

@@ -8,6 +8,7 @@ the index (the SQLite file, or the shared index's server). Cancel and Stop are t
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from pathlib import Path
@@ -92,8 +93,30 @@ def default_model(settings: AppSettings):
 
 def app_answerer(store, embedder, model, settings: AppSettings) -> Answerer:
     """The answer path as the app asks with it: its search, prompt and length."""
-    return Answerer(Searcher(store, embedder, settings.search()), model,
-                    answer_tokens=settings.answer_tokens, prompt=settings.prompt)
+    return searcher_answerer(Searcher(store, embedder, settings.search()), model, settings)
+
+
+def searcher_answerer(searcher, model, settings: AppSettings) -> Answerer:
+    return Answerer(searcher, model, answer_tokens=settings.answer_tokens,
+                    prompt=settings.prompt)
+
+
+@contextlib.contextmanager
+def asked_searcher(db, embedder, settings: AppSettings):
+    """The search over what a question asks: one index (its location, as a
+    string), or several handbooks ([(label, location), …]) asked at once."""
+    from app.search.several import Handbook, SeveralSearcher
+
+    if isinstance(db, str):
+        with store_session(parse_location(db), create=False) as store:
+            yield Searcher(store, embedder, settings.search())
+        return
+    with contextlib.ExitStack() as stack:
+        handbooks = [Handbook(label, stack.enter_context(
+            store_session(parse_location(location), create=False))) for label, location in db]
+        searcher = SeveralSearcher(handbooks, embedder, settings.search())
+        stack.callback(searcher.close)
+        yield searcher
 
 
 def own_model(model_factory=None):
@@ -155,14 +178,16 @@ class AnswerWorker(QObject):
     def new_conversation(self) -> None:
         self.conversation = Conversation()
 
-    @Slot(str, str, object)
-    def ask(self, question: str, db: str, settings: AppSettings) -> None:
+    @Slot(str, object, object)
+    def ask(self, question: str, db, settings: AppSettings) -> None:
+        """Answer from one index (`db` its location) or from several
+        handbooks at once (`db` a list of (label, location))."""
         # stop_event is cleared by the window when it sends the question, not
         # here: a Stop pressed before this slot runs must still count.
         try:
-            with self._model_lock, store_session(parse_location(db), create=False) as store:
-                answerer = app_answerer(store, self._embedder_factory(settings),
-                                        self._model_for(settings), settings)
+            with self._model_lock, \
+                    asked_searcher(db, self._embedder_factory(settings), settings) as searcher:
+                answerer = searcher_answerer(searcher, self._model_for(settings), settings)
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:

@@ -141,6 +141,17 @@ class SearchResponse:
                 "results": [r.to_json() for r in self.results]}
 
 
+def checked_question(question: str) -> str:
+    """The question stripped, or SearchError when it has nothing to search."""
+    question = (question or "").strip()
+    if not question:
+        raise SearchError("the question is empty: type what you want to know")
+    if not any(character.isalnum() for character in question):
+        raise SearchError("the question has no words, only punctuation or symbols: "
+                          "type what you want to know")
+    return question
+
+
 class Searcher:
     def __init__(self, store: IndexStore, embedder, settings: SearchSettings | None = None,
                  count: Callable[[str], int] = count_cl100k):
@@ -153,19 +164,22 @@ class Searcher:
         self.profile = self.meta.get("profile", FITTED)
 
     def search(self, question: str) -> SearchResponse:
-        question = (question or "").strip()
-        if not question:
-            raise SearchError("the question is empty: type what you want to know")
-        if not any(character.isalnum() for character in question):
-            raise SearchError("the question has no words, only punctuation or symbols: "
-                              "type what you want to know")
+        question = checked_question(question)
         # One snapshot: on a shared index the maintainer may rewrite a document
         # between the ranking and the reading of its children.
         with self.store.snapshot():
             return self._search(question)
 
     def _search(self, question: str) -> SearchResponse:
-        self._check_index()
+        self.check_index()
+        vector, vector_hits, bm25_hits = self.rankings(question)
+        return self.respond(question, vector, vector_hits, bm25_hits)
+
+    def rankings(self, question: str, vector=None) -> tuple[object, list[tuple[int, float]],
+                                                            list[int]]:
+        """The question's vector (embedded here unless given), the vector
+        hits (id, distance) and the BM25 hits (ids), each best first. The
+        caller has checked the index (check_index) and holds a snapshot."""
         allowed = self._allowed_documents()
         # Where the store allows it, BM25 runs while the query is embedded and
         # matched by vector: both release the GIL, so on two cores the lexical
@@ -173,7 +187,8 @@ class Searcher:
         bm25 = _BM25_THREADS.submit(self._bm25, question, allowed) \
             if self._hybrid and self.store.lexical_alongside_vectors() else None
         try:
-            vector = self.embedder.embed([question])[0]
+            if vector is None:
+                vector = self.embedder.embed([question])[0]
             vector_hits = self._knn(vector, allowed)
         finally:
             # Never leave while the other thread still uses the connection:
@@ -184,6 +199,11 @@ class Searcher:
             bm25_hits = bm25.result()
         else:
             bm25_hits = self._bm25(question, allowed) if self._hybrid else []
+        return vector, vector_hits, bm25_hits
+
+    def respond(self, question: str, vector, vector_hits: list[tuple[int, float]],
+                bm25_hits: list[int]) -> SearchResponse:
+        """The two rankings fused, and the results read from the store."""
         candidates = fuse(vector_hits, bm25_hits, self.settings)
         if self.profile == SPRING:
             results = self._chunk_results(candidates)
@@ -201,7 +221,7 @@ class Searcher:
         return self.settings.results or (4 if self.profile == SPRING else 3)
 
     # -- checks and filters -------------------------------------------------------
-    def _check_index(self) -> None:
+    def check_index(self) -> None:
         self._children = self.store.chunk_count()
         if not self.meta or not self._children:
             raise SearchError("the index is empty: index a folder first "

@@ -9,7 +9,10 @@ search and kept for the process, keyed by the index file; a token that the
 store replaces in every transaction that writes vectors
 (`Store.vectors_version`) tells when it is stale. Above `MAX_BYTES` the
 searcher keeps using sqlite-vec, so a huge index never doubles the app's
-memory.
+memory. Several handbooks asked at once each keep their matrix (at most
+`MAX_MATRICES`, `MAX_BYTES` together, the least recently searched let go
+first): one matrix for the process made each of them reload its vectors at
+every question, 2.3 times the search time of the largest alone.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 MAX_BYTES = 512 * 1024 * 1024   # ~350,000 children of 384 floats
+MAX_MATRICES = 4
 LOAD_BATCH = 4096
 log = logging.getLogger(__name__)
 
@@ -79,10 +83,10 @@ class VectorMatrix:
         return [(int(self.ids[i]), float(distances[i])) for i in nearest[order]]
 
 
-# One matrix per process: the index being searched. Switching folders or
-# profiles replaces it rather than piling up copies of up to MAX_BYTES each.
-_cached: VectorMatrix | None = None
-_cached_path: Path | None = None
+# The indexes being searched, the most recently searched last. Switching
+# folders or profiles lets the old ones go (MAX_MATRICES, MAX_BYTES in all)
+# rather than piling up copies of up to MAX_BYTES each.
+_cached: dict[Path, VectorMatrix] = {}
 _lock = threading.Lock()
 
 
@@ -90,26 +94,34 @@ def matrix_for(store, max_bytes: int | None = None) -> VectorMatrix | None:
     """The current in-memory matrix of this index, or None when it would be
     bigger than `max_bytes` (default MAX_BYTES) or does not fit in memory:
     the caller then searches with sqlite-vec."""
-    global _cached, _cached_path
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     version = store.vectors_version
     path = Path(store.path).resolve()
     with _lock:
-        if _cached is not None and _cached_path == path and _cached.version == version \
-                and _cached.vectors.nbytes <= max_bytes:
-            return _cached
-        _cached = _cached_path = None  # free the old copy before reading a new one
+        cached = _cached.pop(path, None)
+        if cached is not None and cached.version == version and cached.vectors.nbytes <= max_bytes:
+            _cached[path] = cached  # now the most recently searched
+            return cached
+        del cached  # free a stale copy before reading a new one
         rows, row_bytes = _shape(store)
         if rows * row_bytes > max_bytes:
             return None
+        _make_room(rows * row_bytes, max_bytes)
         try:
             matrix = VectorMatrix.load(store)
         except MemoryError:
             log.warning("no memory for the vectors of %s in memory: searching with sqlite-vec",
                         path)
             return None
-        _cached, _cached_path = matrix, path
+        _cached[path] = matrix
         return matrix
+
+
+def _make_room(needed: int, max_bytes: int) -> None:
+    """Let the least recently searched matrices go until this one fits."""
+    while _cached and (len(_cached) >= MAX_MATRICES or
+                       sum(m.vectors.nbytes for m in _cached.values()) + needed > max_bytes):
+        del _cached[next(iter(_cached))]
 
 
 def _shape(store) -> tuple[int, int]:

@@ -183,3 +183,48 @@ def test_a_kill_during_an_answer_keeps_the_question_and_its_quote(qtbot, folder,
     assert turn.state == "interrupted"
     text = window.conversation.toPlainText()
     assert QUOTE in text and INTERRUPTED in text
+
+
+IT_HANDBOOK = """# IT handbook
+
+## Passwords
+
+Passwords must be at least 14 characters long and are changed only when there is a reason to
+believe one has leaked.
+"""
+
+
+def test_several_handbooks_are_asked_at_once_and_each_citation_opens_its_own(
+        qtbot, folder, qsettings, tmp_path):  # noqa: F811
+    it = tmp_path / "IT"
+    it.mkdir()
+    (it / "it-handbook.md").write_text(IT_HANDBOOK)
+    window = open_window(qtbot, folder, qsettings)
+    with qtbot.waitSignal(window.indexingDone, timeout=120_000):
+        window.open_folder(it)
+    window._fill_scope_menu()
+    every = next(a for a in window.scope_menu.actions() if a.text().startswith("&All"))
+    every.trigger()
+    assert window.scope_button.text() == "Asking 2 handbooks"
+    assert "IT" in window.question.placeholderText() and "handbook" in \
+        window.question.placeholderText()
+
+    ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
+    [turn] = window.conversation.turns
+    assert [label for label, _, _ in turn.handbooks] == ["IT", "handbook"]
+    assert turn.evidence[0].source == "handbook/handbook.md"
+    assert QUOTE in window.conversation.toPlainText()
+    assert "[1] handbook/handbook.md › Staff handbook › Annual leave" in \
+        window.conversation.toPlainText()
+    window.conversation.appLinkClicked.emit("quote/0/0")
+    assert window.side.currentWidget() is window.viewer and window.messages.isHidden()
+    assert Path(window.viewer._location.path) == folder / "handbook.md" and window.viewer.highlight_count >= 1
+
+    # saved and reopened: still pointing into each handbook's own index
+    conversation = window.conversation_id
+    window.new_conversation()
+    window.open_saved(conversation)
+    [again] = window.conversation.turns
+    assert again.changed == set() and len(again.handbooks) == 2
+    window.conversation.appLinkClicked.emit("cite/0/1")
+    assert Path(window.viewer._location.path) == folder / "handbook.md" and window.viewer.highlight_count >= 1
