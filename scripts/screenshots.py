@@ -31,6 +31,19 @@ def wait(app, condition, seconds=180.0):
         time.sleep(0.02)
 
 
+FACILITIES = """# Facilities handbook
+
+## Bicycles
+
+Bicycles are parked in the locked shed behind building B; your badge opens it from 6:00 to
+22:00. Folding bicycles may be kept under your desk.
+
+## Meeting rooms
+
+Book meeting rooms in the calendar; a booking not used within 15 minutes is released.
+"""
+
+
 def dark_palette():
     from PySide6.QtGui import QColor, QPalette
 
@@ -103,6 +116,19 @@ def main() -> None:
     window.conversation.verticalScrollBar().setValue(0)
     wait(app, lambda: False, 0.5)
     window.grab().save(str(OUT / "main-conversations.png"))
+
+    # a second handbook, asked together with the first
+    facilities = home / "Facilities handbook"
+    facilities.mkdir()
+    (facilities / "building.md").write_text(FACILITIES)
+    window.open_folder(facilities)
+    wait(app, lambda: not window.index_worker.busy)
+    window.open_folder(folder)
+    wait(app, lambda: not window.index_worker.busy)
+    window._set_also_asked([str(facilities)])
+    window.ask("Where do I park my bicycle, and how many days of annual leave do I get?")
+    wait(app, lambda: window.current_turn is None, 300)
+    window.grab().save(str(OUT / "main-several.png"))
 
     # the same window under a dark system palette
     app.setStyle("Fusion")

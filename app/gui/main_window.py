@@ -395,7 +395,8 @@ class MainWindow(QMainWindow):
             names = ", ".join(label for label, _, _ in asked)
             self.question.setPlaceholderText(f"Ask {names}")
         else:
-            self.scope_button.setText(f"Asking {self.folder.name}" if self.folder else "Asking")
+            name = self.folder.name if self.folder else ""
+            self.scope_button.setText(f"Asking {name[:17] + '…' if len(name) > 18 else name}")
             self.question.setPlaceholderText(
                 "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
 

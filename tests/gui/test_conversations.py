@@ -228,3 +228,22 @@ def test_several_handbooks_are_asked_at_once_and_each_citation_opens_its_own(
     assert again.changed == set() and len(again.handbooks) == 2
     window.conversation.appLinkClicked.emit("cite/0/1")
     assert Path(window.viewer._location.path) == folder / "handbook.md" and window.viewer.highlight_count >= 1
+
+
+def test_a_real_answer_is_saved_and_reopened_word_for_word_after_a_restart(
+        qtbot, folder, qsettings):  # noqa: F811
+    """The product path: the real embedder and index, the bundled GGUF in its
+    own process; the window closed and opened again."""
+    window = MainWindow(folder, settings=qsettings)  # real embedder, real GGUF
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
+    assert answer.text.strip()
+    shown = window.conversation.toPlainText()
+    window.close()
+
+    again = open_window(qtbot, folder, qsettings)
+    again.conversation_list._activated(again.conversation_list.list.item(0))
+    [turn] = again.conversation.turns
+    assert turn.answer == answer.text and turn.state == "done" and not turn.changed
+    assert again.conversation.toPlainText() == shown
