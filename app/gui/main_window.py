@@ -84,6 +84,7 @@ class MessageBar(QFrame):
 
 class MainWindow(QMainWindow):
     startIndexing = Signal(str, str, object)   # folder, db, settings → IndexWorker.run
+    startRefreshing = Signal(str, str, object)  # another handbook asked: its own IndexWorker
     startAsking = Signal(str, object, object)  # question, db or [(label, db)], settings → ask
     startWarmUp = Signal(str, object)          # db, settings → AnswerWorker.warm_up
     indexingDone = Signal(object)              # for tests and the status line
@@ -385,8 +386,43 @@ class MainWindow(QMainWindow):
                 [g for g in self.also_asked if g != f] + ([f] if checked else [])))
 
     def _set_also_asked(self, folders: list[str]) -> None:
+        added = [f for f in folders if f not in self.also_asked]
         self.also_asked = list(folders)
         self._show_scope()
+        for folder in added:
+            self._refresh_handbook(folder)
+
+    def _refresh_handbook(self, folder: str) -> None:
+        """Index another handbook's changes since it was last open, in the
+        background (incremental: seconds when nothing changed). A folder
+        another window has open is left to that window, its one writer."""
+        from PySide6.QtCore import QLockFile
+
+        if folder in self._refresh_locks:
+            return  # already queued
+        lock = QLockFile(str(paths.index_for(Path(folder), "window").with_suffix(".lock")))
+        if not lock.tryLock(0):
+            return
+        self._refresh_locks[folder] = lock
+        self.startRefreshing.emit(folder, str(paths.index_for(Path(folder), self.settings.profile)),
+                                  self.settings)
+
+    def _on_refreshed(self, report) -> None:
+        lock = self._refresh_locks.pop(str(Path(report.folder)), None)
+        if lock is None:
+            lock = self._refresh_locks.pop(report.folder, None)
+        if lock is not None:
+            lock.unlock()
+        changed = report.count("indexed") + report.count("removed")
+        self.statusBar().showMessage(
+            f"{Path(report.folder).name}: " + (f"{changed} file(s) brought up to date"
+                                               if changed else "up to date"), 8000)
+
+    def _on_refresh_failed(self, message: str) -> None:
+        for lock in self._refresh_locks.values():
+            lock.unlock()
+        self._refresh_locks.clear()
+        self.messages.show_message(message)
 
     def _show_scope(self) -> None:
         asked = self._asked_handbooks() if self.folder is not None else []
@@ -407,6 +443,14 @@ class MainWindow(QMainWindow):
         self.index_worker.progress.connect(self._on_progress)
         self.index_worker.finished.connect(self._on_indexed)
         self.index_worker.failed.connect(self._on_index_failed)
+        # The other handbooks asked with this one are brought up to date by an
+        # indexer of their own, so their reports never pass for this folder's.
+        self.refresh_worker = IndexWorker(self._embedders)
+        self.refresh_thread = start_in_thread(self.refresh_worker, "indexing other handbooks")
+        self.startRefreshing.connect(self.refresh_worker.run)
+        self.refresh_worker.finished.connect(self._on_refreshed)
+        self.refresh_worker.failed.connect(self._on_refresh_failed)
+        self._refresh_locks: dict[str, object] = {}
         self.answer_worker = AnswerWorker(self._embedders, model_factory)
         self.answer_thread = start_in_thread(self.answer_worker, "answering")
         self.startAsking.connect(self.answer_worker.ask)
@@ -1103,7 +1147,8 @@ class MainWindow(QMainWindow):
         self.evaluation.cancel()
         self.answer_worker.shut_down()  # ends the model's child process
         self.evaluation.shutdown()
-        for thread in (self.index_thread, self.answer_thread):
+        self.refresh_worker.cancel()
+        for thread in (self.index_thread, self.answer_thread, self.refresh_thread):
             thread.quit()
             thread.wait(5000)
         self._release_folder()

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from app.gui.conversation import INTERRUPTED
 from app.gui.main_window import MainWindow
 from app.store.conversations import ConversationStore, default_path
+from tests.gui.test_main_window import HANDBOOK as HANDBOOK_TEXT
 from tests.gui.test_main_window import Replies, ask, folder, wait_indexed  # noqa: F401
 
 pytestmark = pytest.mark.slow  # the real embedder indexes the folder
@@ -185,6 +186,12 @@ def test_a_kill_during_an_answer_keeps_the_question_and_its_quote(qtbot, folder,
     assert QUOTE in text and INTERRUPTED in text
 
 
+HANDBOOK_WITH_BIKES = HANDBOOK_TEXT + """
+## Bicycles
+
+Bicycles go in the bicycle shed behind building B, which your badge opens.
+"""
+
 IT_HANDBOOK = """# IT handbook
 
 ## Passwords
@@ -202,13 +209,20 @@ def test_several_handbooks_are_asked_at_once_and_each_citation_opens_its_own(
     window = open_window(qtbot, folder, qsettings)
     with qtbot.waitSignal(window.indexingDone, timeout=120_000):
         window.open_folder(it)
+    # edited while another folder is open: brought up to date when it is asked again
+    (folder / "handbook.md").write_text(HANDBOOK_WITH_BIKES)
     window._fill_scope_menu()
     every = next(a for a in window.scope_menu.actions() if a.text().startswith("&All"))
-    every.trigger()
+    with qtbot.waitSignal(window.refresh_worker.finished, timeout=120_000) as refreshed:
+        every.trigger()
+    assert refreshed.args[0].count("indexed") == 1
     assert window.scope_button.text() == "Asking 2 handbooks"
     assert "IT" in window.question.placeholderText() and "handbook" in \
         window.question.placeholderText()
 
+    ask_with(qtbot, window, "Where can I park my bicycle?", "In", " the", " shed", " [1].")
+    assert "bicycle shed" in window.conversation.turns[0].evidence[0].text
+    window.new_conversation()
     ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
     [turn] = window.conversation.turns
     assert [label for label, _, _ in turn.handbooks] == ["IT", "handbook"]
