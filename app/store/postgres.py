@@ -15,6 +15,14 @@ transaction, so an asker sees it either as it was or as it is. The
 connection runs in autocommit: each read is its own snapshot, each write
 opens a transaction of its own.
 
+Behind a connection pooler (PgBouncer), in transaction or session mode,
+each transaction may run on another server session: nothing may live in the
+session. The store notices the pooler when it connects (the process id the
+pooler hands out is not the server's) and then prepares no statements, makes
+its settings (ef_search, the window's statement limit) local to each
+transaction, and holds the writer lock in a transaction of its own
+(docs/shared-index-servers.md).
+
 Passwords are never stored by the app: libpq reads them from the password
 file (~/.pgpass), a service file or PGPASSWORD.
 """
@@ -63,6 +71,7 @@ LEXICAL_BUDGET = 5_000
 CLIENT_ENCODING = "UTF8"
 SERVER_ENCODING = "UTF8"
 ENCODING_FIX = "CREATE DATABASE handbook ENCODING 'UTF8' TEMPLATE template0"
+IDLE = 0  # psycopg.pq.TransactionStatus.IDLE: no transaction open
 
 DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
                     "deprecated", "pages", "status", "chunks", "over_window", "indexed_at",
@@ -161,6 +170,14 @@ def server_message(where: str, error: Exception) -> str:
         return f"the server holding the shared index {where} is out of disk space ({text})"
     if isinstance(error, psycopg.OperationalError):
         lowered = text.lower()
+        if "unsupported startup parameter" in lowered:  # PgBouncer
+            return (f"the connection pooler in front of {where} refused a setting of the "
+                    f"address ({text}); take it out of the address, or add it to "
+                    "ignore_startup_parameters in pgbouncer.ini")
+        if "query_wait_timeout" in lowered or "no more connections allowed" in lowered:
+            return (f"the connection pooler in front of {where} had no server connection "
+                    f"free ({text}); an indexing run needs two at once: raise its "
+                    "default_pool_size (pgbouncer.ini), or try again when it is less busy")
         if "password" in lowered or "authentication" in lowered:
             return (f"the server refused the login to {where} ({text}); the app stores no "
                     "passwords: put it in ~/.pgpass, a service file or PGPASSWORD")
@@ -253,6 +270,8 @@ class PostgresStore:
         # 27 / 49 ms at 15,000), and the server serves many askers at once.
         self.lexical_budget = LEXICAL_BUDGET
         self._statistics: tuple[dict[str, float], float] | None = None  # see term_frequency
+        self.pooled = False  # behind a connection pooler (_behind_pooler)
+        self._local: dict[str, str] = {}  # settings each transaction carries when pooled
         try:
             limits = INTERACTIVE_LIMITS if interactive else {"connect_timeout": CONNECT_TIMEOUT}
             self.conn = psycopg.connect(conninfo, autocommit=True, row_factory=dict_row,
@@ -262,8 +281,13 @@ class PostgresStore:
             raise StoreError(server_message(self.location, error)) from error
         try:
             self._check_encoding()  # before anything is read or written
+            # Settings that stay with the session; behind a pooler, with each
+            # transaction instead (_apply_local).
+            self.pooled = self._behind_pooler()
+            if self.pooled:  # a statement prepared on one server session is unknown to the next
+                self.conn.prepare_threshold = None
             if interactive:
-                self.conn.execute(f"SET statement_timeout = {INTERACTIVE_STATEMENT_MS}")
+                self._session_setting("statement_timeout", str(INTERACTIVE_STATEMENT_MS))
             have = self.schema_version_or_none()
             if not create and have is None:
                 raise StoreError(f"{self.location} holds no index yet: index a folder into it "
@@ -294,17 +318,39 @@ class PostgresStore:
             indexed = self.value("SELECT to_regclass('schema_migrations') IS NOT NULL")
             raise StoreError(encoding_refusal(self.location, encoding, bool(indexed)))
 
+    def _behind_pooler(self) -> bool:
+        """Whether a pooler stands between us and the server: PgBouncer (and
+        the others) hand the client a process id of their own making, to
+        route cancel requests, never the server's."""
+        return self.value("SELECT pg_backend_pid()") != self.conn.info.backend_pid
+
+    def _session_setting(self, name: str, value: str) -> None:
+        """A setting for every statement of this store's (see _apply_local)."""
+        if self.pooled:
+            self._local[name] = value
+        else:
+            self.conn.execute("SELECT set_config(%s, %s, false)", (name, value))
+
+    def _apply_local(self) -> None:
+        """This session's settings, for the transaction just begun (pooled)."""
+        calls = ", ".join("set_config(%s, %s, true)" for _ in self._local)
+        self.conn.execute(f"SELECT {calls}", [v for item in self._local.items() for v in item])
+
     def _set_search_settings(self) -> int:
-        """HNSW's settings for this session in one round trip (a question
-        opens a session): iterative scans, and the ef_search recorded for
-        this index (postgres_tuning), validated as recorded_ef_search does."""
+        """HNSW's settings in one round trip (a question opens a session):
+        iterative scans, and the ef_search recorded for this index
+        (postgres_tuning), validated as recorded_ef_search does."""
+        recorded = ("coalesce((SELECT least(greatest(value::int, 1), %s)::text FROM index_meta "
+                    "WHERE key = %s AND value ~ '^[0-9]{1,9}$'), %s)")
+        params = (postgres_tuning.MAX_EF_SEARCH, postgres_tuning.EF_KEY,
+                  str(postgres_tuning.DEFAULT_EF_SEARCH))
+        if self.pooled:  # the read runs with iterative scans set: an old pgvector says so here
+            self._local["hnsw.iterative_scan"] = "relaxed_order"
+            self._local["hnsw.ef_search"] = self.value(f"SELECT {recorded}", params)
+            return int(self._local["hnsw.ef_search"])
         row = self.rows(
             "SELECT set_config('hnsw.iterative_scan', 'relaxed_order', false) AS scan, "
-            "set_config('hnsw.ef_search', coalesce((SELECT least(greatest(value::int, 1), "
-            "%s)::text FROM index_meta WHERE key = %s AND value ~ '^[0-9]{1,9}$'), %s), "
-            "false) AS ef_search",
-            (postgres_tuning.MAX_EF_SEARCH, postgres_tuning.EF_KEY,
-             str(postgres_tuning.DEFAULT_EF_SEARCH)))[0]
+            f"set_config('hnsw.ef_search', {recorded}, false) AS ef_search", params)[0]
         return int(row["ef_search"])
 
     def close(self) -> None:
@@ -318,11 +364,33 @@ class PostgresStore:
 
     # -- plumbing -------------------------------------------------------------------------
     def rows(self, sql: str, params: Sequence | dict = ()) -> list[dict[str, Any]]:
-        return self.conn.execute(sql, params).fetchall()
+        return self._execute(sql, params).fetchall()
 
     def value(self, sql: str, params: Sequence = ()) -> Any:
-        row = self.conn.execute(sql, params).fetchone()
+        row = self._execute(sql, params).fetchone()
         return next(iter(row.values())) if row else None
+
+    def _execute(self, sql: str, params: Sequence | dict = ()):
+        """A statement; behind a pooler, in a transaction of its own that
+        carries this session's settings, sent with them in one round trip."""
+        if not self._local or self.conn.info.transaction_status != IDLE:
+            return self.conn.execute(sql, params)
+        with self.conn.pipeline(), self.transaction():
+            cursor = self.conn.execute(sql, params)
+        return cursor
+
+    @contextmanager
+    def transaction(self, first: str | None = None) -> Iterator[None]:
+        """A transaction (nested: a savepoint). Behind a pooler the outermost
+        one starts with this session's settings, after `first` (a SET
+        TRANSACTION, which must come first)."""
+        outermost = self.conn.info.transaction_status == IDLE
+        with self.conn.transaction():
+            if first:
+                self.conn.execute(first)
+            if outermost and self._local:
+                self._apply_local()
+            yield
 
     def _migrate(self, have: int | None, update: bool = True) -> None:
         """Apply missing migrations, each in its own transaction, under an
@@ -343,7 +411,7 @@ class PostgresStore:
         if have is None or have < need:
             try:
                 for version, sql in MIGRATIONS:
-                    with self.conn.transaction():
+                    with self.transaction():
                         self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
                         self.conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations("
                                           "version integer PRIMARY KEY, "
@@ -383,7 +451,7 @@ class PostgresStore:
         return {row["key"]: row["value"] for row in self.rows("SELECT key, value FROM index_meta")}
 
     def set_meta(self, values: dict[str, str]) -> None:
-        with self.conn.transaction():
+        with self.transaction():
             self._set_meta(values)
 
     def _set_meta(self, values: dict[str, str]) -> None:
@@ -393,7 +461,7 @@ class PostgresStore:
                                [(key, _text(str(value))) for key, value in values.items()])
 
     def clear(self, meta: dict[str, str]) -> None:
-        with self.conn.transaction():
+        with self.transaction():
             # TRUNCATE, not DELETE: a million children's postings are not
             # deleted one by one, and the graph below is built over an empty
             # table (an index build also takes the rows its own transaction
@@ -423,7 +491,7 @@ class PostgresStore:
                        children: Sequence[Child], vectors: np.ndarray) -> None:
         """Replace a document's sections, chunks and vectors in one transaction."""
         vectors = checked_vectors(record, children, vectors)
-        with self.conn.transaction():
+        with self.transaction():
             document_id = self._upsert_document(record, children)
             self._forget_chunks("document_id = %s", (document_id,))
             self.conn.execute("DELETE FROM sections WHERE document_id = %s", (document_id,))
@@ -492,7 +560,7 @@ class PostgresStore:
 
     def record_crash(self, record: DocumentRecord) -> None:
         """Count a parser crash on this content (see QUARANTINE_AFTER in the indexer)."""
-        with self.conn.transaction():
+        with self.transaction():
             self.record_failure(record, "the parser crashed on this file")
             self.conn.execute(
                 "UPDATE documents SET crashes = CASE WHEN crash_sha256 IS NOT DISTINCT FROM %s "
@@ -507,23 +575,35 @@ class PostgresStore:
         paths = list(paths)
         if not paths:
             return
-        with self.conn.transaction():  # their sections go with them (ON DELETE CASCADE)
+        with self.transaction():  # their sections go with them (ON DELETE CASCADE)
             self._forget_chunks("document_id IN (SELECT id FROM documents WHERE path = ANY(%s))",
                                 (paths,))
             self.conn.execute("DELETE FROM documents WHERE path = ANY(%s)", (paths,))
 
     @contextmanager
     def writer_lock(self, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
-        """A session advisory lock on the server: it goes with the connection,
-        so an indexer that is killed frees it as soon as the server notices:
-        at once between statements, within seconds during a graph rebuild
-        (postgres_graph.CLIENT_CHECK), on a lost network when TCP gives up."""
+        """An advisory lock on the server that goes with the indexer's
+        connection, so an indexer that is killed frees it as soon as the
+        server (or the pooler) notices: at once between statements, within
+        seconds during a graph rebuild (postgres_graph.CLIENT_CHECK), on a
+        lost network when TCP gives up."""
+        lock = self._transaction_lock if self.pooled else self._session_lock
+        with lock(on_wait):
+            yield
+
+    def _busy(self, on_wait: Callable[[str], None] | None) -> None:
+        """Another indexer holds the lock: say who, or wait (on_wait told)."""
+        holder = self._writer()
+        if on_wait is None:
+            raise IndexBusy(f"another indexer is writing the shared index {self.location} "
+                            f"({holder})")
+        on_wait(holder)
+
+    @contextmanager
+    def _session_lock(self, on_wait: Callable[[str], None] | None) -> Iterator[None]:
+        """Direct: a session lock, taken and freed on the store's connection."""
         if not self.value("SELECT pg_try_advisory_lock(%s)", (WRITER_LOCK,)):
-            holder = self._writer()
-            if on_wait is None:
-                raise IndexBusy(f"another indexer is writing the shared index {self.location} "
-                                f"({holder})")
-            on_wait(holder)
+            self._busy(on_wait)
             self.conn.execute("SELECT pg_advisory_lock(%s)", (WRITER_LOCK,))
         try:
             yield
@@ -532,14 +612,47 @@ class PostgresStore:
                 self.conn.execute("SELECT pg_advisory_unlock(%s)", (WRITER_LOCK,))
 
     @contextmanager
+    def _transaction_lock(self, on_wait: Callable[[str], None] | None) -> Iterator[None]:
+        """Behind a pooler a session lock would stay with whichever server
+        session took it, after the indexer is gone, and be freed by nobody
+        (or taken again by whoever is handed that session next). So the lock
+        belongs to a transaction that a connection of its own holds open for
+        the whole run: the pooler keeps one server session for it, and rolls
+        it back, freeing the lock, when the indexer's connection closes."""
+        import psycopg
+
+        conn = psycopg.connect(self.conninfo, autocommit=True, prepare_threshold=None,
+                               application_name=_application_name(),
+                               client_encoding=CLIENT_ENCODING, connect_timeout=CONNECT_TIMEOUT)
+
+        def begin() -> None:  # held open for the whole run: no time limit of the role's
+            conn.execute("BEGIN")
+            conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")
+            if conn.info.server_version >= 170000:
+                conn.execute("SET LOCAL transaction_timeout = 0")
+
+        try:
+            begin()
+            if not conn.execute("SELECT pg_try_advisory_xact_lock(%s)",
+                                (WRITER_LOCK,)).fetchone()[0]:
+                conn.execute("ROLLBACK")  # its server session, free to ask who holds it
+                self._busy(on_wait)
+                begin()
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITER_LOCK,))
+            yield
+        finally:
+            if not conn.broken and conn.info.transaction_status != IDLE:
+                conn.execute("ROLLBACK")  # the lock goes, and the pooler reuses the session
+            conn.close()
+
+    @contextmanager
     def snapshot(self) -> Iterator[None]:
         """A read-only REPEATABLE READ transaction: every statement inside sees
         the index as it was when the first one ran (nested: the outer one)."""
-        if self.conn.info.transaction_status != 0:  # already inside a transaction
+        if self.conn.info.transaction_status != IDLE:  # already inside a transaction
             yield
             return
-        with self.conn.transaction():
-            self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        with self.transaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"):
             yield
 
     def _writer(self) -> str:

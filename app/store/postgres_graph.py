@@ -110,7 +110,7 @@ def rebuild(store, graph: Graph, cancel: Callable[[], bool] = lambda: False,
     import psycopg
 
     try:
-        with store.conn.transaction(), _cancelled_by(store.conn, cancel):
+        with store.transaction(), _cancelled_by(store.conn, cancel):
             _prepare(store)
             _build(store, graph, cancel)
             _swap(store, lock_timeout_s, cancel)

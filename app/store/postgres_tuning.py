@@ -201,7 +201,7 @@ def exact_neighbours(store, vector: str) -> list[float]:
     """The distances of the probe's exact 20 nearest children, nearest first."""
     # Every child's vector is read from TOAST: the scan computes each
     # distance once, and only the 20 it keeps are measured again.
-    with store.conn.transaction():
+    with store.transaction():
         # The HNSW index is an index scan; a sequential scan is the exact one,
         # whatever the session or the role's settings prefer.
         store.conn.execute("SET LOCAL enable_indexscan = off")
@@ -220,7 +220,7 @@ def hnsw_recalls(store, exact: dict[str, list[float]], ef_search: int) -> list[f
     counts: among equally distant children (copied boilerplate) which are
     "the" 20 nearest is arbitrary."""
     recalls = []
-    with store.conn.transaction():
+    with store.transaction():
         store.conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
         for vector, reference in exact.items():
             if not reference:
