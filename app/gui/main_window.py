@@ -552,6 +552,7 @@ class MainWindow(QMainWindow):
         if not released:
             self._release_folder()
         self.folder = folder
+        self.report = None  # this folder's first indexing in this window has not ended
         self.qsettings.setValue("folder", str(folder))
         self._remember_folder(folder)
         shared = f" · shared index {self.db.display}" if self.shared else ""
@@ -723,7 +724,9 @@ class MainWindow(QMainWindow):
         question = (question if isinstance(question, str) else self.question.text()).strip()
         if not question or self.current_turn is not None:
             return
-        if not self.db.exists():
+        if not self.db.exists() or (self.index_worker.busy and self.report is None
+                                    and not self._read(lambda store: store.chunk_count(), 0)):
+            # (the file is made at once; its first chunks come with the first files)
             self.messages.show_message("The folder is still being indexed for the first time; "
                                        "ask again in a moment.")
             return

@@ -261,3 +261,19 @@ def test_a_real_answer_is_saved_and_reopened_word_for_word_after_a_restart(
     [turn] = again.conversation.turns
     assert turn.answer == answer.text and turn.state == "done" and not turn.changed
     assert again.conversation.toPlainText() == shown
+
+
+def test_a_question_asked_during_the_first_indexing_is_told_to_wait(qtbot, folder, qsettings):  # noqa: F811,E501
+    """Not the command line's "the index is empty: index a folder first
+    (handbook-qa index FOLDER)", and nothing saved."""
+    from tests.gui.test_main_window import many_files
+
+    many_files(folder)
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    window.ask("How many days of annual leave do I get?")  # before any file is in
+    assert "still being indexed for the first time" in window.messages.label.text()
+    assert window.conversation.turns == [] and titles(window) == []
+    wait_indexed(qtbot, window)
+    ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
+    assert QUOTE in window.conversation.toPlainText()
