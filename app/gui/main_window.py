@@ -902,7 +902,9 @@ class MainWindow(QMainWindow):
                 if now is not None else set()
         self.conversation_id = conversation_id
         self.conversation_list.mark_current(conversation_id)
-        self.answer_worker.new_conversation()  # follow-ups start from the next question
+        self.answer_worker.resume_conversation(  # direct call: no question is running now
+            [(t.question, t.answer) for t in turns
+             if t.state in ("done", "stopped") and t.answer and not t.refused])
         self.conversation.show_turns(turns)
         last = turns[-1] if turns else None
         self._shown_handbooks = last.handbooks if last else []

@@ -21,6 +21,7 @@ from app.answers.model import ModelError
 from app.answers.model_process import ModelProcess
 from app.answers.model_speeds import record_answer_speed
 from app.answers.prompt import PromptTooLarge
+from app.answers.prompt import Turn as AskedTurn
 from app.common.answer_models import default_model_path
 from app.common.bundled import ModelMissing
 from app.gui.settings import AppSettings
@@ -177,6 +178,13 @@ class AnswerWorker(QObject):
     @Slot()
     def new_conversation(self) -> None:
         self.conversation = Conversation()
+
+    def resume_conversation(self, asked: list[tuple[str, str]]) -> None:
+        """A saved conversation reopened: its answered (question, answer)
+        pairs, so that a follow-up ("and in December?") is searched and
+        answered with the question before it, as before the app was closed.
+        Their sources are sent again with the next question."""
+        self.conversation = Conversation([AskedTurn(question, answer) for question, answer in asked])
 
     @Slot(str, object, object)
     def ask(self, question: str, db, settings: AppSettings) -> None:
