@@ -369,3 +369,18 @@ def test_a_setting_the_pooler_does_not_pass_on_is_named(bouncer, pg_database):
     uri = bouncer.uri(pg_database.name) + "&options=-c%20work_mem%3D7MB"
     with pytest.raises(StoreError, match="pooler.*ignore_startup_parameters"):
         open_store(ServerLocation(uri))
+
+
+@pytest.mark.parametrize("bouncer", [("statement", 3)], indirect=True)
+def test_statement_pooling_is_refused_with_what_to_configure(bouncer, pg_database,
+                                                             sample_folder, capsys):
+    """Statement pooling cannot carry a transaction: indexing and asking say
+    so, and what to set, before anything is written."""
+    pooled = bouncer.uri(pg_database.name)
+    code, refused = run(capsys, "--db", pooled, "index", str(sample_folder))
+    assert code == 1 and "pools single statements" in refused["error"]
+    assert "pool_mode = transaction" in refused["error"]
+    assert _tables(pg_database.uri) == ["vector"]  # the template's: nothing of ours
+    open_store(ServerLocation(pg_database.uri)).close()  # an index, made directly
+    code, refused = run(capsys, "--db", pooled, "search", "annual leave")
+    assert code == 1 and "pool_mode = transaction" in refused["error"]

@@ -174,6 +174,10 @@ def server_message(where: str, error: Exception) -> str:
             return (f"the connection pooler in front of {where} refused a setting of the "
                     f"address ({text}); take it out of the address, or add it to "
                     "ignore_startup_parameters in pgbouncer.ini")
+        if "statement pooling" in lowered:  # PgBouncer's pool_mode = statement
+            return (f"the connection pooler in front of {where} pools single statements "
+                    f"({text}), and the shared index is written and read in transactions: "
+                    "give its database pool_mode = transaction (or session) in pgbouncer.ini")
         if "query_wait_timeout" in lowered or "no more connections allowed" in lowered:
             return (f"the connection pooler in front of {where} had no server connection "
                     f"free ({text}); an indexing run needs two at once: raise its "
@@ -305,6 +309,11 @@ class PostgresStore:
             self.conn.close()
             raise StoreError(f"the server of {self.location} has a pgvector older than 0.8 "
                              f"({error}); update pgvector there") from error
+        except psycopg.OperationalError as error:
+            self.conn.close()
+            if not self.pooled:
+                raise
+            raise StoreError(self._pooler_refusal(error)) from error
         except BaseException:
             self.conn.close()
             raise
@@ -323,6 +332,22 @@ class PostgresStore:
         the others) hand the client a process id of their own making, to
         route cancel requests, never the server's."""
         return self.value("SELECT pg_backend_pid()") != self.conn.info.backend_pid
+
+    def _pooler_refusal(self, error: Exception) -> str:
+        """Why the pooler dropped us while opening, in words. A pooler that
+        refuses transactions (statement pooling) closes the connection, and
+        inside a pipeline only "connection lost" comes back: one transaction
+        on a fresh connection, outside a pipeline, brings its message."""
+        import psycopg
+
+        try:
+            with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                                 application_name=_application_name(),
+                                 client_encoding=CLIENT_ENCODING) as conn, conn.transaction():
+                conn.execute("SELECT 1")
+        except psycopg.Error as found:
+            error = found
+        return server_message(self.location, error)
 
     def _session_setting(self, name: str, value: str) -> None:
         """A setting for every statement of this store's (see _apply_local)."""
