@@ -384,6 +384,19 @@ class MainWindow(QMainWindow):
             action.setChecked(folder in self.also_asked)
             action.triggered.connect(lambda checked, f=folder: self._set_also_asked(
                 [g for g in self.also_asked if g != f] + ([f] if checked else [])))
+        menu.addSeparator()
+        forget = menu.addMenu("&Forget a handbook")
+        for number, folder in enumerate(others, start=1):
+            forget.addAction(f"&{number} {Path(folder).name} ({folder})").triggered.connect(
+                lambda checked=False, f=folder: self.forget_handbook(f))
+
+    def forget_handbook(self, folder: str) -> None:
+        """Off the list of handbooks (and Open recent); its documents, index
+        and conversations stay, and opening it again brings it back."""
+        self.qsettings.setValue("handbooks", [f for f in self._handbooks() if f != folder])
+        self.qsettings.setValue("recent_folders",
+                                [f for f in self._recent_folders() if f != folder])
+        self._set_also_asked([f for f in self.also_asked if f != folder])
 
     def _set_also_asked(self, folders: list[str]) -> None:
         added = [f for f in folders if f not in self.also_asked]

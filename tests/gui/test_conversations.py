@@ -246,6 +246,9 @@ def test_several_handbooks_are_asked_at_once_and_each_citation_opens_its_own(
     window.conversation.appLinkClicked.emit("cite/0/1")
     assert Path(window.viewer._location.path) == folder / "handbook.md" and window.viewer.highlight_count >= 1
 
+    window.forget_handbook(str(folder.resolve()))
+    assert window.scope_button.text() == "Asking IT" and window._askable() == []
+
 
 def test_a_real_answer_is_saved_and_reopened_word_for_word_after_a_restart(
         qtbot, folder, qsettings):  # noqa: F811
