@@ -384,3 +384,21 @@ def test_statement_pooling_is_refused_with_what_to_configure(bouncer, pg_databas
     open_store(ServerLocation(pg_database.uri)).close()  # an index, made directly
     code, refused = run(capsys, "--db", pooled, "search", "annual leave")
     assert code == 1 and "pool_mode = transaction" in refused["error"]
+
+
+@pytest.mark.parametrize("bouncer", [("transaction", 3)], indirect=True)
+def test_a_writer_lock_lost_mid_run_is_said_and_the_next_run_takes_it(bouncer, pg_database,
+                                                                      caplog):
+    """The lock's transaction ended under it (the server or the pooler
+    restarted, a timeout): what was written stays, and the run says so."""
+    import psycopg
+
+    pooled = ServerLocation(bouncer.uri(pg_database.name))
+    with open_store(pooled) as store:
+        with store.writer_lock():
+            with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:
+                assert admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_locks "
+                                     "WHERE locktype = 'advisory'").fetchone()[0] == 1
+        assert "writer lock" in caplog.text and "was lost during the run" in caplog.text
+        with store.writer_lock():
+            assert store.chunk_count() == 0

@@ -400,8 +400,19 @@ class PostgresStore:
         carries this session's settings, sent with them in one round trip."""
         if not self._local or self.conn.info.transaction_status != IDLE:
             return self.conn.execute(sql, params)
-        with self.conn.pipeline(), self.transaction():
-            cursor = self.conn.execute(sql, params)
+        # BEGIN and COMMIT by hand: psycopg's transaction block syncs the
+        # pipeline on its own, and a connection lost there would be logged
+        # twice before the error (as "error ignored terminating Pipeline").
+        try:
+            with self.conn.pipeline():
+                self.conn.execute("BEGIN")
+                self._apply_local()
+                cursor = self.conn.execute(sql, params)
+                self.conn.execute("COMMIT")
+        except BaseException:
+            if not self.conn.broken and self.conn.info.transaction_status != IDLE:
+                self.conn.execute("ROLLBACK")  # a statement that failed leaves it open
+            raise
         return cursor
 
     @contextmanager
@@ -666,8 +677,13 @@ class PostgresStore:
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITER_LOCK,))
             yield
         finally:
-            if not conn.broken and conn.info.transaction_status != IDLE:
-                conn.execute("ROLLBACK")  # the lock goes, and the pooler reuses the session
+            try:
+                if conn.info.transaction_status != IDLE:
+                    conn.execute("ROLLBACK")  # the lock goes, and the pooler reuses the session
+            except psycopg.OperationalError as error:  # what was written stays written
+                log.warning("the writer lock on %s was lost during the run (%s): another "
+                            "indexer may have written at the same time; index once more to "
+                            "check", self.location, str(error).strip())
             conn.close()
 
     @contextmanager
