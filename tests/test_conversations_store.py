@@ -126,7 +126,10 @@ def test_a_writer_killed_at_random_moments_loses_no_saved_conversation(tmp_path)
         assert store.check() == []
         kept = {c.id: c for c in store.conversations("/hr")}
         assert set(reported) <= set(kept)
+        answers = {"searching": "", "generating": "x" * 2000, "done": "y" * 4000}
         for conversation in reported:
             [turn] = store.turns(conversation)
             assert turn.question == kept[conversation].title.replace("conversation", "question")
-            assert turn.state in ("searching", "generating", "done")
+            # each write whole: the state, its answer column and its record agree
+            assert turn.record["state"] == turn.state
+            assert turn.record.get("answer", "") == answers[turn.state]

@@ -102,7 +102,7 @@ def test_an_unrelated_handbook_beside_it_costs_the_sample_set_no_answer(both, sa
 
     hits_alone = sum(found(alone.search(c.question), c) for c in cases)
     hits_both = sum(found(searcher.search(c.question), c) for c in cases)
-    assert hits_both >= hits_alone - 1, (hits_both, hits_alone, len(cases))
+    assert hits_both == hits_alone, (hits_both, hits_alone, len(cases))
 
 
 @pytest.mark.slow
@@ -137,3 +137,18 @@ def test_each_handbook_keeps_its_vectors_in_memory_between_questions(both, monke
     for question in ("What do I do when my laptop is stolen?", "When can I carry over leave?"):
         searcher.search(question)
     assert all(vector_matrix._cached[path] is matrix for path, matrix in loaded.items())
+
+
+@pytest.mark.slow
+def test_indexes_of_different_profiles_are_refused_in_words(tmp_path, sample_folder, it_index,
+                                                            embedder):
+    from app.ingest.indexer import Indexer, IndexSettings
+    from app.search.retrieval import SearchError
+
+    spring = tmp_path / "spring.sqlite"
+    with Store(spring) as store:
+        Indexer(store, embedder, IndexSettings(profile="spring-default")).run(sample_folder)
+    with Store(spring) as a, Store(it_index) as b:
+        with pytest.raises(SearchError, match="IT was indexed with the fitted profile and "
+                                              "sample with spring-default"):
+            SeveralSearcher([Handbook("sample", a), Handbook("IT", b)], embedder)

@@ -46,13 +46,17 @@ class EmbedderCache:
     sessions and tokenizers are safe to use from several threads)."""
 
     def __init__(self):
+        import threading
+
         self._embedders: dict[int, Embedder] = {}
+        self._lock = threading.Lock()  # three workers ask: one embedder made, not three
 
     def __call__(self, settings: AppSettings) -> Embedder:
         key = settings.window_override
-        if key not in self._embedders:
-            self._embedders[key] = Embedder(window=key or None)
-        return self._embedders[key]
+        with self._lock:
+            if key not in self._embedders:
+                self._embedders[key] = Embedder(window=key or None)
+            return self._embedders[key]
 
 
 class MessageBar(QFrame):
@@ -104,7 +108,7 @@ class MainWindow(QMainWindow):
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
         self.conversation_id: int | None = None   # the saved conversation on screen
-        self._shown_handbooks: list = []          # [label, folder, index] of the sources shown
+        self._shown_turn = None                    # the turn whose sources the panel shows
         self._saved_failure = ""
         self.saved = self._open_saved_conversations()
         self._build_ui()
@@ -318,7 +322,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         folders = self._recent_folders()
         for number, folder in enumerate(folders, start=1):
-            action = self.recent_menu.addAction(f"&{number} {folder}")
+            action = self.recent_menu.addAction(f"{_key(number)} {folder}")
             action.triggered.connect(lambda checked=False, f=folder: self.open_folder(Path(f)))
         if not folders:
             self.recent_menu.addAction("No recent folders").setEnabled(False)
@@ -379,7 +383,7 @@ class MainWindow(QMainWindow):
         every.triggered.connect(lambda checked=False: self._set_also_asked(others))
         menu.addSeparator()
         for number, folder in enumerate(others, start=1):
-            action = menu.addAction(f"&{number} Also {Path(folder).name} ({folder})")
+            action = menu.addAction(f"{_key(number)} Also {Path(folder).name} ({folder})")
             action.setCheckable(True)
             action.setChecked(folder in self.also_asked)
             action.triggered.connect(lambda checked, f=folder: self._set_also_asked(
@@ -387,7 +391,7 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         forget = menu.addMenu("&Forget a handbook")
         for number, folder in enumerate(others, start=1):
-            forget.addAction(f"&{number} {Path(folder).name} ({folder})").triggered.connect(
+            forget.addAction(f"{_key(number)} {Path(folder).name} ({folder})").triggered.connect(
                 lambda checked=False, f=folder: self.forget_handbook(f))
 
     def forget_handbook(self, folder: str) -> None:
@@ -403,39 +407,63 @@ class MainWindow(QMainWindow):
         self.also_asked = list(folders)
         self._show_scope()
         for folder in added:
-            self._refresh_handbook(folder)
+            self._refresh_handbook(folder, first=True)
 
-    def _refresh_handbook(self, folder: str) -> None:
+    def _refresh_handbook(self, folder: str, first: bool = False) -> None:
         """Index another handbook's changes since it was last open, in the
-        background (incremental: seconds when nothing changed). A folder
-        another window has open is left to that window, its one writer."""
+        background (incremental: seconds when nothing changed). The first
+        time it is asked, questions wait for it (its files may be weeks
+        older than its index); after each answer it is refreshed again for
+        the next, without holding questions up. A folder another window has
+        open is left to that window, its one writer."""
         from PySide6.QtCore import QLockFile
 
-        if folder in self._refresh_locks:
-            return  # already queued
+        if first:
+            self._refresh_first.add(folder)
+        if folder in self._refresh_queue or folder == str(self.folder):
+            return  # already queued; the open folder has its own indexer
         lock = QLockFile(str(paths.index_for(Path(folder), "window").with_suffix(".lock")))
         if not lock.tryLock(0):
             return
-        self._refresh_locks[folder] = lock
+        self._refresh_queue[folder] = lock
         self.startRefreshing.emit(folder, str(paths.index_for(Path(folder), self.settings.profile)),
                                   self.settings)
 
-    def _on_refreshed(self, report) -> None:
-        lock = self._refresh_locks.pop(str(Path(report.folder)), None)
-        if lock is None:
-            lock = self._refresh_locks.pop(report.folder, None)
+    def _refresh_done(self) -> str:
+        """The folder the refresh worker has just finished with: the first
+        queued (it runs them in the order they were sent), its lock let go."""
+        folder = next(iter(self._refresh_queue))
+        lock = self._refresh_queue.pop(folder)
+        self._refresh_first.discard(folder)
         if lock is not None:
             lock.unlock()
+        if folder == self._after_refresh:
+            self._after_refresh = None
+            if folder == str(self.folder):  # opened meanwhile: its own indexing now
+                self._lock_folder()
+                self.reindex()
+        return folder
+
+    def _take_over_refresh(self, folder: str) -> None:
+        """The folder being opened is being refreshed: the refresh is
+        cancelled and the window indexes it once that run has let go (one
+        writer); the window takes the lock then."""
+        if folder in self._refresh_queue:
+            if next(iter(self._refresh_queue)) == folder:  # the run in progress, not a later one
+                self.refresh_worker.cancel()
+            self._after_refresh = folder
+
+    def _on_refreshed(self, report) -> None:
+        folder = self._refresh_done()
         changed = report.count("indexed") + report.count("removed")
         self.statusBar().showMessage(
-            f"{Path(report.folder).name}: " + (f"{changed} file(s) brought up to date"
-                                               if changed else "up to date"), 8000)
+            f"{Path(folder).name}: " + (f"{changed} file(s) brought up to date"
+                                        if changed else "up to date"), 8000)
 
     def _on_refresh_failed(self, message: str) -> None:
-        for lock in self._refresh_locks.values():
-            lock.unlock()
-        self._refresh_locks.clear()
-        self.messages.show_message(message)
+        folder = self._refresh_done()
+        self.messages.show_message(f"{Path(folder).name} could not be brought up to date: "
+                                   f"{message} It is asked as it was last indexed.")
 
     def _show_scope(self) -> None:
         asked = self._asked_handbooks() if self.folder is not None else []
@@ -463,7 +491,9 @@ class MainWindow(QMainWindow):
         self.startRefreshing.connect(self.refresh_worker.run)
         self.refresh_worker.finished.connect(self._on_refreshed)
         self.refresh_worker.failed.connect(self._on_refresh_failed)
-        self._refresh_locks: dict[str, object] = {}
+        self._refresh_queue: dict[str, object] = {}  # folder → its lock, in the worker's order
+        self._after_refresh: str | None = None       # opened while refreshed: indexed after
+        self._refresh_first: set[str] = set()        # asked for the first time: questions wait
         self.answer_worker = AnswerWorker(self._embedders, model_factory)
         self.answer_thread = start_in_thread(self.answer_worker, "answering")
         self.startAsking.connect(self.answer_worker.ask)
@@ -513,25 +543,34 @@ class MainWindow(QMainWindow):
                     raise
                 if stale and attempt == 1 and not timed_out(error):
                     continue  # a fresh connection gets one try; a server that is down, not two
-                self.messages.show_message(message[:1].upper() + message[1:] + ".")
+                self.messages.show_message(sentence(message))
                 return default
         return default
 
     def _read_several(self, read, default, handbooks):
         from app.search.several import Handbook, SeveralStores
 
-        try:
-            with contextlib.ExitStack() as stack:
-                stores = [Handbook(label, stack.enter_context(
-                    open_store(parse_location(location), create=False)))
-                    for label, _, location in handbooks]
+        with contextlib.ExitStack() as stack:
+            stores = []
+            for label, _, location in handbooks:
+                try:  # each opened and read on its own, so a failure names its handbook
+                    stores.append(Handbook(label, stack.enter_context(
+                        open_store(parse_location(location), create=False))))
+                except Exception as error:
+                    message = storage_failure(parse_location(location), error)
+                    if message is None:
+                        raise
+                    self.messages.show_message(f"{label}: {sentence(message)}")
+                    return default
+            try:
                 return read(SeveralStores(stores))
-        except Exception as error:
-            message = storage_failure(Path(handbooks[0][2]), error)
-            if message is None:
-                raise
-            self.messages.show_message(message[:1].upper() + message[1:] + ".")
-            return default
+            except Exception as error:
+                message = storage_failure(parse_location(handbooks[0][2]), error)
+                if message is None:
+                    raise
+                self.messages.show_message("One of the handbooks asked could not be read: "
+                                           f"{sentence(message)}")
+                return default
 
     def _shared_reader(self):
         """The window's one connection for its own reads of a shared index
@@ -562,6 +601,11 @@ class MainWindow(QMainWindow):
         if not folder.is_dir():
             self.messages.show_message(f"{folder} is not a folder that can be opened.")
             return
+        if self.current_turn is not None:
+            self.messages.show_message("Wait for the answer being written (or Stop it) before "
+                                       "opening another folder.")
+            return
+        self._take_over_refresh(str(folder))
         if not released:
             self._release_folder()
         self.folder = folder
@@ -591,6 +635,9 @@ class MainWindow(QMainWindow):
 
         if self.shared:
             self.read_only = not self.settings.maintain_shared
+            return False
+        if self._after_refresh == str(self.folder):
+            self.read_only = True  # until the refresh lets go of it (_refresh_done)
             return False
 
         path = paths.index_for(self.folder, "window").with_suffix(".lock")
@@ -748,18 +795,24 @@ class MainWindow(QMainWindow):
                                        "(Evaluation tab): ask when it has finished, or cancel "
                                        "it there.")
             return
+        asked = self._asked_handbooks()
+        updating = [label for label, folder, _ in asked[1:] if folder in self._refresh_first]
+        if updating:
+            self.messages.show_message(
+                f"Bringing {', '.join(updating)} up to date (its files changed since it was "
+                "last open); ask again in a moment.")
+            return
         self.question.clear()
         self.messages.hide()
         self.current_turn = self.conversation.add_turn(question)
+        self.current_turn.handbooks = asked if len(asked) > 1 else []
+        self._shown_turn = self.current_turn
         self._save_new_turn(self.current_turn)
         self.ask_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.stop_action.setEnabled(True)
         self._token_timer.start()
         self.answer_worker.stop_event.clear()  # before the question is queued: a Stop after counts
-        asked = self._asked_handbooks()
-        self.current_turn.handbooks = asked if len(asked) > 1 else []
-        self._shown_handbooks = self.current_turn.handbooks
         self.startAsking.emit(question, [(label, location) for label, _, location in asked]
                               if len(asked) > 1 else str(self.db), self.settings)
 
@@ -815,6 +868,8 @@ class MainWindow(QMainWindow):
         turn.attributed = bool(answer.attributed)
         turn.declined = answer.declined
         self._save_turn(turn)
+        for _, folder, _ in turn.handbooks[1:]:  # the next question reads them as they are now
+            self._refresh_handbook(folder)
         self.budget.setText(answer.budget)
         cited = {c["n"] for c in answer.citations} if answer.cited else set()
         note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
@@ -887,7 +942,7 @@ class MainWindow(QMainWindow):
             self._saving_failed(str(error))
 
     def _saving_failed(self, message: str) -> None:
-        self.messages.show_message(message[:1].upper() + message[1:] + ".")
+        self.messages.show_message(sentence(message))
 
     def open_saved(self, conversation_id: int) -> None:
         """A saved conversation as it was shown; new questions go on in it."""
@@ -920,15 +975,23 @@ class MainWindow(QMainWindow):
              if t.state in ("done", "stopped") and t.answer and not t.refused])
         self.conversation.show_turns(turns)
         last = turns[-1] if turns else None
-        self._shown_handbooks = last.handbooks if last else []
+        self._shown_turn = last
         self.sources.show_results(last.results if last else [])
         if last is not None:
             self.sources.show_evidence(last.evidence)
         self.budget.setText(last.budget if last else "")
 
     def _on_conversation_deleted(self, conversation_id: int) -> None:
-        if conversation_id == self.conversation_id and self.current_turn is None:
+        if conversation_id != self.conversation_id:
+            return
+        if self.current_turn is None:
             self.new_conversation()
+            return
+        # Deleted while its answer is written: that answer is not saved, and
+        # the next question starts a new conversation.
+        self.conversation_id = None
+        for turn in self.conversation.turns:
+            turn.saved_id = None
 
     def export_conversation(self) -> None:
         from app.gui.conversation import conversation_markdown
@@ -999,7 +1062,7 @@ class MainWindow(QMainWindow):
         self.sources.show_results(turn.results, cited)
         self.sources.show_evidence(turn.evidence, position)
         self.sources.select(evidence.n)
-        self._shown_handbooks = turn.handbooks
+        self._shown_turn = turn
         self.open_evidence(evidence, turn.handbooks)
 
     def open_evidence(self, evidence, handbooks=()) -> None:
@@ -1018,7 +1081,7 @@ class MainWindow(QMainWindow):
         self.sources.show_results(turn.results, cited)
         self.sources.show_evidence(turn.evidence)
         self.sources.select(n)
-        self._shown_handbooks = turn.handbooks
+        self._shown_turn = turn
         self.open_in_viewer(turn.results[n - 1])
 
     def _changed_since(self, turn, n: int) -> bool:
@@ -1033,12 +1096,18 @@ class MainWindow(QMainWindow):
         return True
 
     def open_in_viewer(self, result) -> None:
-        """Show a source at its best match (and the next two), at the right page."""
+        """Show a source at its best match (and the next two), at the right page:
+        a source of the turn the Sources panel shows, so a saved one that has
+        changed since is not opened on other text."""
         from app.gui.sources_panel import SHOWN_MATCHES
 
+        turn = self._shown_turn
+        handbooks = turn.handbooks if turn is not None else []
+        if turn is not None and result in turn.results and \
+                self._changed_since(turn, turn.results.index(result) + 1):
+            return
         self._show_chunks(result.source, result.heading, result.page, result.section_id,
-                          [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]],
-                          self._shown_handbooks)
+                          [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]], handbooks)
 
     def open_chunk(self, chunk_id: int) -> None:
         """Show one chunk (from the chunk-health panel) in its source."""
@@ -1070,7 +1139,7 @@ class MainWindow(QMainWindow):
         if section is None:
             self._source_gone()
             return
-        path = self._file_of(source, handbooks)
+        path = self._file_of(source, section_id, handbooks)
         if self.shared and not path.is_file():
             self.messages.show_message(
                 f"{source} is in the shared index but not in your copy of the folder "
@@ -1083,15 +1152,17 @@ class MainWindow(QMainWindow):
             section_start=section["start_char"], spans=spans, texts=texts))
         self.side.setCurrentWidget(self.viewer)
 
-    def _file_of(self, source: str, handbooks=()) -> Path:
+    def _file_of(self, source: str, section_id: int, handbooks=()) -> Path:
         """The file a source names: in this folder, or, in an answer from
-        several handbooks, in the folder its label names."""
-        from app.search.several import split_source
+        several handbooks, in the folder of the handbook its section's id
+        belongs to (labels may be prefixes of one another: "it", "it/handbook")."""
+        from app.search.several import SEPARATOR, split_id
 
         if len(handbooks) > 1:
-            found = split_source(source, [label for label, _, _ in handbooks])
-            if found is not None:
-                return file_path(Path(handbooks[found[0]][1]), found[1])
+            place = split_id(section_id)[0]
+            if place < len(handbooks):
+                label, folder, _ = handbooks[place]
+                return file_path(Path(folder), source.removeprefix(label + SEPARATOR))
         return file_path(self.folder, source)
 
     def _source_gone(self) -> None:
@@ -1154,6 +1225,9 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(sizes)
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.current_turn is not None:  # what was shown of the answer is kept
+            self._flush_tokens()
+            self._save_turn(self.current_turn)
         self.qsettings.setValue("geometry", self.saveGeometry())
         self.qsettings.setValue("state", self.saveState())
         self.qsettings.setValue("splitter", self.splitter.saveState())
@@ -1189,6 +1263,16 @@ class MainWindow(QMainWindow):
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
         local = [Path(u.toLocalFile()) for u in urls if u.isLocalFile()]
         return next((p for p in local if p.is_dir()), None)
+
+
+def _key(number: int) -> str:
+    """A numbered menu item's mnemonic: 1-9 only, so none is bound twice."""
+    return f"&{number}" if number < 10 else str(number)
+
+
+def sentence(message: str) -> str:
+    """A store's message ("the index … is full") as a sentence for the message bar."""
+    return message[:1].upper() + message[1:] + "."
 
 
 def open_in_system_viewer(path: Path) -> None:

@@ -25,7 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from app.search.retrieval import SearchResponse, Searcher, SearchSettings, checked_question
+from app.search.retrieval import (SearchError, SearchResponse, Searcher, SearchSettings,
+                                  checked_question)
 
 ID_SPACE = 1 << 40  # far above any index's own ids (SQLite rowids grow by one)
 SEPARATOR = "/"
@@ -89,6 +90,15 @@ class SeveralSearcher:
         self.settings = settings or SearchSettings()
         self.embedder = embedder
         self.searchers = [Searcher(h.store, embedder, self.settings) for h in handbooks]
+        profiles = {s.profile for s in self.searchers}
+        if len(profiles) > 1:
+            odd = next(h.label for h, s in zip(handbooks, self.searchers)
+                       if s.profile != self.searchers[0].profile)
+            raise SearchError(
+                f"{odd} was indexed with the {next(iter(profiles - {self.searchers[0].profile}))} "
+                f"profile and {handbooks[0].label} with {self.searchers[0].profile}: results of "
+                "different profiles (sections and bare chunks) cannot be ranked together; ask "
+                "indexes of one profile")
         self.store = SeveralStores(handbooks)
         self._joined = Searcher(self.store, embedder, self.settings)
         self.profile = self._joined.profile
@@ -107,6 +117,9 @@ class SeveralSearcher:
         with self.store.snapshot():
             for searcher in self.searchers:  # each index, and the embedder it was built with
                 searcher.check_index()
+                # Each index's vectors loaded here, one after the other, not in
+                # the threads, where a load would share a connection with BM25.
+                searcher.store.lexical_alongside_vectors()
             vector = self.embedder.embed([question])[0]
             rankings = list(self._pool.map(lambda s: s.rankings(question, vector),
                                            self.searchers))

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.store.contract import StoreError
-from app.store.sqlite import _set_wal
+from app.store.sqlite import set_wal
 
 FILE_NAME = "conversations.sqlite"
 
@@ -77,7 +77,7 @@ class ConversationStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = apsw.Connection(str(self.path))
             self.db.set_busy_timeout(5000)
-            _set_wal(self.db)
+            set_wal(self.db)
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()

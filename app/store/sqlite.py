@@ -45,7 +45,7 @@ def storage_message(path: Path, error: Exception) -> str:
     return f"the index {path} could not be used ({error})"
 
 
-def _set_wal(connection, attempts: int = 100) -> None:
+def set_wal(connection, attempts: int = 100) -> None:
     """Switch to WAL. On an index another process is creating at this very
     moment, SQLite can answer "database is locked" at once, without waiting on
     the busy timeout (seen on a loaded CI machine with two indexers starting
@@ -76,7 +76,7 @@ def connect(path: Path):
         connection.load_extension(sqlite_vec.loadable_path())
         connection.enable_load_extension(False)
         connection.set_busy_timeout(5000)
-        _set_wal(connection)
+        set_wal(connection)
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute("PRAGMA foreign_keys=ON")
     except apsw.Error as error:

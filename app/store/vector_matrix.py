@@ -12,7 +12,8 @@ searcher keeps using sqlite-vec, so a huge index never doubles the app's
 memory. Several handbooks asked at once each keep their matrix (at most
 `MAX_MATRICES`, `MAX_BYTES` together, the least recently searched let go
 first): one matrix for the process made each of them reload its vectors at
-every question, 2.3 times the search time of the largest alone.
+every question, 2.3 times the search time of the largest alone. Past those
+limits they reload in turn: slower, never wrong.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 MAX_BYTES = 512 * 1024 * 1024   # ~350,000 children of 384 floats
-MAX_MATRICES = 4
+MAX_MATRICES = 16  # "All handbooks": each asked keeps its own (MAX_BYTES in all)
 LOAD_BATCH = 4096
 log = logging.getLogger(__name__)
 

@@ -88,7 +88,7 @@ def test_a_citation_whose_section_changed_since_is_shown_as_changed(qtbot, folde
     assert 1 in turn.changed
     text = window.conversation.toPlainText()
     assert "The handbook has changed since this answer was given" in text
-    assert "changed since" in text.split("You get")[0] or "· changed since" in text
+    assert "[1] handbook.md › Staff handbook › Annual leave · changed since" in text
     window.conversation.appLinkClicked.emit("cite/0/1")
     assert window.side.currentWidget() is not window.viewer
     assert "has changed in the handbook since this answer was given" in \
@@ -283,3 +283,40 @@ def test_a_question_asked_during_the_first_indexing_is_told_to_wait(qtbot, folde
     wait_indexed(qtbot, window)
     ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
     assert QUOTE in window.conversation.toPlainText()
+
+
+def test_deleting_the_conversation_being_answered_saves_nothing_more_of_it(
+        qtbot, folder, qsettings):  # noqa: F811
+    window = open_window(qtbot, folder, qsettings)
+    model = window.answer_worker._model_factory(None)
+    model.delay = 0.1
+    model.enqueue(*(["word "] * 100))
+    window.ask("How many days of annual leave do I get?")
+    qtbot.waitUntil(lambda: window.current_turn is not None and
+                    window.current_turn.state == "generating", timeout=60_000)
+    window.conversation_list.list.setCurrentRow(0)
+    window.conversation_list.delete_selected(confirm=False)
+    assert titles(window) == []
+    window.open_folder(folder.parent)  # refused while an answer is written
+    assert "before opening another folder" in window.messages.label.text()
+    assert window.folder == folder.resolve()
+    window.stop()
+    qtbot.waitUntil(lambda: window.current_turn is None, timeout=60_000)
+    assert titles(window) == []  # the deleted conversation did not come back
+    ask_with(qtbot, window, "When does the car park open?", "At", " 7:00", " [1].")
+    assert titles(window) == ["When does the car park open?"]  # a new one, saved
+
+
+def test_closing_the_window_mid_answer_keeps_what_was_shown(qtbot, folder, qsettings):  # noqa: F811,E501
+    window = open_window(qtbot, folder, qsettings)
+    model = window.answer_worker._model_factory(None)
+    model.delay = 0.1
+    model.enqueue(*(["word "] * 100))
+    window.ask("How many days of annual leave do I get?")
+    qtbot.waitUntil(lambda: window.current_turn is not None and
+                    len(window.current_turn.answer) > 20, timeout=60_000)
+    window.close()
+    again = open_window(qtbot, folder, qsettings)
+    again.conversation_list._activated(again.conversation_list.list.item(0))
+    [turn] = again.conversation.turns
+    assert turn.state == "interrupted" and turn.answer.startswith("word word word")
