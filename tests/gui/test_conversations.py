@@ -320,3 +320,16 @@ def test_closing_the_window_mid_answer_keeps_what_was_shown(qtbot, folder, qsett
     again.conversation_list._activated(again.conversation_list.list.item(0))
     [turn] = again.conversation.turns
     assert turn.state == "interrupted" and turn.answer.startswith("word word word")
+
+
+def test_a_damaged_conversations_file_is_named_and_the_app_still_answers(
+        qtbot, folder, qsettings):  # noqa: F811
+    default_path().parent.mkdir(parents=True, exist_ok=True)
+    default_path().write_bytes(b"not a database " * 500)
+    window = open_window(qtbot, folder, qsettings)
+    assert "Conversations will not be saved" in window.messages.label.text()
+    assert "conversations.sqlite is damaged" in window.messages.label.text()
+    ask_with(qtbot, window, "How many days of annual leave do I get?", "28", " days", " [1].")
+    assert QUOTE in window.conversation.toPlainText()
+    assert titles(window) == ["How many days of annual leave do I get?"]  # kept until closed
+    assert default_path().read_bytes().startswith(b"not a database")  # never overwritten
