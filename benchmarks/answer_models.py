@@ -1,6 +1,7 @@
 """The answer models side by side, on held-out questions only (issue #29's table).
 
-    python benchmarks/answer_models.py [--models KEY …] [--limit N] [--json]
+    python benchmarks/answer_models.py [--models KEY …] [--sets dev sample python git bash]
+                                       [--limit N] [--json]
 
 For each answer model — the bundled SmolLM2 and the installed Qwen2.5 0.5B and
 1.5B (`python -m app.common.answer_models list`) — with its own prompt style
@@ -11,7 +12,7 @@ For each answer model — the bundled SmolLM2 and the installed Qwen2.5 0.5B and
   answers with an unsupported fact, how often the model said "the handbook
   does not say" when the answer was in what it read, median prompt tokens,
   first token and whole answer;
-- the 12 off-topic questions asked of both indexes (24): how many are
+- the 12 off-topic questions asked of each index: how many are
   refused, by the relevance threshold, the evidence floor or the model.
 
 Each model runs in a process of its own, so its peak memory (ru_maxrss) is its
@@ -37,8 +38,14 @@ sys.path.insert(0, str(ROOT))
 from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
-SETS = {"sample": (SAMPLE_HANDBOOK, ROOT / "resources/golden/sample-handbook.tsv"),
-        "dev": (ROOT / "devset/build/corpus", ROOT / "resources/golden/devset.tsv")}
+GOLDEN = ROOT / "resources/golden"
+SETS = {"sample": (SAMPLE_HANDBOOK, GOLDEN / "sample-handbook.tsv"),
+        "dev": (ROOT / "devset/build/corpus", GOLDEN / "devset.tsv"),
+        # the retrieval issue's corpora (devset/build_corpora.py): their blind batches only
+        "python": (ROOT / "devset/build/python", GOLDEN / "python-docs-blind.tsv"),
+        "git": (ROOT / "devset/build/git", GOLDEN / "git-docs-blind.tsv"),
+        "bash": (ROOT / "devset/build/bash", GOLDEN / "bash-pdf-blind.tsv")}
+DEFAULT_SETS = ["dev", "sample"]
 FIRST_BATCH_LAST_LINE = 92   # devset.tsv: lines 2-92 tuned next to, 93-152 written blind
 MODELS = ["smollm2", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
 
@@ -61,7 +68,7 @@ def peak_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
-def measure_one(key: str, limit: int | None) -> dict:
+def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     """One model, in this process: every held-out set and the off-topic questions."""
     from app.answers.answerer import Answerer, Finished
     from app.answers.model import LocalModel
@@ -74,9 +81,11 @@ def measure_one(key: str, limit: int | None) -> dict:
 
     embedder = Embedder()
     stores = {}
-    for name, (folder, _) in SETS.items():
+    for name in sets:
+        folder = SETS[name][0]
         if not folder.is_dir():
-            sys.exit(f"{folder} is missing: run devset/build.py first")
+            sys.exit(f"{folder} is missing: run devset/build.py (dev) or "
+                     "devset/build_corpora.py (python, git, bash) first")
         OUT.mkdir(parents=True, exist_ok=True)
         stores[name] = Store(OUT / f"evidence-{name}.sqlite")
         Indexer(stores[name], embedder).run(folder)
@@ -97,7 +106,7 @@ def measure_one(key: str, limit: int | None) -> dict:
         print(json.dumps({key: {name: report["sets"][name]}}), file=sys.stderr, flush=True)
     report["style"] = answerer.style.family
     report["off_topic_refused"] = refused_off_topic
-    report["off_topic_asked"] = 2 * len(off_topic())
+    report["off_topic_asked"] = len(stores) * len(off_topic())
     report["peak_mib"] = peak_mib()
     for store in stores.values():
         store.close()
@@ -141,16 +150,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", nargs="+", default=MODELS)
     parser.add_argument("--limit", type=int, default=None, help="cases per set")
+    parser.add_argument("--sets", nargs="+", choices=SETS, default=DEFAULT_SETS,
+                        help="held-out sets (default: dev blind and sample; python, git and "
+                             "bash are those corpora's blind batches)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child: one model
     args = parser.parse_args()
     limit = ["--limit", str(args.limit)] if args.limit else []
     if args.one:
-        print(json.dumps(measure_one(args.one, args.limit)))
+        print(json.dumps(measure_one(args.one, args.limit, args.sets)))
         return
     reports = []
     for key in args.models:
-        child = subprocess.run([sys.executable, __file__, "--one", key, *limit],
+        child = subprocess.run([sys.executable, __file__, "--one", key, *limit,
+                                "--sets", *args.sets],
                                stdout=subprocess.PIPE, text=True, check=True)
         reports.append(json.loads(child.stdout))
     print(json.dumps(reports, indent=2) if args.json else table(reports))

@@ -169,25 +169,24 @@ class SeveralStores:
             row["path"] = f"{self.handbooks[place].label}{SEPARATOR}{row['path']}"
         return row
 
-    def sections_by_id(self, ids) -> dict[int, dict]:
+    def _rows_by_id(self, read: str, ids) -> dict[int, dict]:
+        """store.<read>(ids) on each handbook, its rows keyed by their fused id."""
         found = {}
         for place, own in self._by_place(ids).items():
-            for row in self.handbooks[place].store.sections_by_id(own).values():
+            for row in getattr(self.handbooks[place].store, read)(own).values():
                 row = self._row(row, place)
                 found[row["id"]] = row
         return found
+
+    def sections_by_id(self, ids) -> dict[int, dict]:
+        return self._rows_by_id("sections_by_id", ids)
 
     def section_children(self, section_ids) -> list[dict]:
         return [self._row(row, place) for place, own in self._by_place(section_ids).items()
                 for row in self.handbooks[place].store.section_children(own)]
 
     def chunks_by_id(self, ids) -> dict[int, dict]:
-        found = {}
-        for place, own in self._by_place(ids).items():
-            for row in self.handbooks[place].store.chunks_by_id(own).values():
-                row = self._row(row, place)
-                found[row["id"]] = row
-        return found
+        return self._rows_by_id("chunks_by_id", ids)
 
     def section_bodies(self) -> list[str]:
         return [body for h in self.handbooks for body in h.store.section_bodies()]

@@ -285,15 +285,20 @@ def test_a_question_asked_during_the_first_indexing_is_told_to_wait(qtbot, folde
     assert QUOTE in window.conversation.toPlainText()
 
 
-def test_deleting_the_conversation_being_answered_saves_nothing_more_of_it(
-        qtbot, folder, qsettings):  # noqa: F811
-    window = open_window(qtbot, folder, qsettings)
+def answering(qtbot, window):
+    """A slow answer asked, and some of it written already."""
     model = window.answer_worker._model_factory(None)
     model.delay = 0.1
     model.enqueue(*(["word "] * 100))
     window.ask("How many days of annual leave do I get?")
     qtbot.waitUntil(lambda: window.current_turn is not None and
-                    window.current_turn.state == "generating", timeout=60_000)
+                    len(window.current_turn.answer) > 20, timeout=60_000)
+
+
+def test_deleting_the_conversation_being_answered_saves_nothing_more_of_it(
+        qtbot, folder, qsettings):  # noqa: F811
+    window = open_window(qtbot, folder, qsettings)
+    answering(qtbot, window)
     window.conversation_list.list.setCurrentRow(0)
     window.conversation_list.delete_selected(confirm=False)
     assert titles(window) == []
@@ -309,12 +314,7 @@ def test_deleting_the_conversation_being_answered_saves_nothing_more_of_it(
 
 def test_closing_the_window_mid_answer_keeps_what_was_shown(qtbot, folder, qsettings):  # noqa: F811,E501
     window = open_window(qtbot, folder, qsettings)
-    model = window.answer_worker._model_factory(None)
-    model.delay = 0.1
-    model.enqueue(*(["word "] * 100))
-    window.ask("How many days of annual leave do I get?")
-    qtbot.waitUntil(lambda: window.current_turn is not None and
-                    len(window.current_turn.answer) > 20, timeout=60_000)
+    answering(qtbot, window)
     window.close()
     again = open_window(qtbot, folder, qsettings)
     again.conversation_list._activated(again.conversation_list.list.item(0))
