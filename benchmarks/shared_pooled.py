@@ -5,7 +5,8 @@ connection to the same server, same run.
 
 For each golden set: the folder is indexed into one database directly (the
 baseline) and into another through PgBouncer (pool_mode = transaction), both
-timed; then every golden question is asked of the pooled database through
+timed, with the time spent waiting on the server apart (the embedder's
+share swings with the machine's load); then every golden question is asked of the pooled database through
 the pooler and directly, and of the direct database directly (Searcher and
 `evaluate` as `handbook-qa eval`, k = 5, five results), with chunk and
 context recall@5, MRR and search p50/p95 for each. The issue's target: the
@@ -21,7 +22,9 @@ import argparse
 import json
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -36,14 +39,38 @@ from app.store.backends import ServerLocation, open_store  # noqa: E402
 from shared import SETS, milliseconds  # noqa: E402
 
 
+@contextmanager
+def server_waits() -> Iterator[list[float]]:
+    """The seconds this process spends waiting on the server (psycopg's
+    Connection.wait, every round trip) inside the block: what a pooler adds
+    shows there, not hidden by the embedder's minute on a busy machine."""
+    import psycopg
+
+    original, spent = psycopg.Connection.wait, [0.0]
+
+    def wait(self, *args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - started
+
+    psycopg.Connection.wait = wait
+    try:
+        yield spent
+    finally:
+        psycopg.Connection.wait = original
+
+
 def index(location: ServerLocation, folder: Path, embedder: Embedder) -> dict:
-    with open_store(location) as store:
+    with open_store(location) as store, server_waits() as waited:
         started = time.perf_counter()
         report = Indexer(store, embedder).run(folder)
         seconds = time.perf_counter() - started
         pooled = store.pooled
     return {"pooled": pooled, "chunks": report.chunks, "failed": len(report.failed),
-            "index_s": round(seconds, 1), "chunks_per_s": round(report.chunks / seconds, 1)}
+            "index_s": round(seconds, 1), "chunks_per_s": round(report.chunks / seconds, 1),
+            "server_wait_s": round(waited[0], 2)}
 
 
 def ask(location: ServerLocation, tsv: Path, embedder: Embedder) -> dict:
@@ -111,7 +138,8 @@ def main() -> None:
         print(f"\n{name}")
         for how, row in figure["index"].items():
             print(f"  index {how:<10} {row['chunks']:>6} chunks  {row['index_s']:>7.1f} s  "
-                  f"{row['chunks_per_s']:>6.1f} chunks/s  (pooled: {row['pooled']})")
+                  f"{row['chunks_per_s']:>6.1f} chunks/s  waiting on the server "
+                  f"{row['server_wait_s']:.2f} s  (pooled: {row['pooled']})")
         for how, row in figure["ask"].items():
             print(f"  ask {how:<24} chunk R@5 {row['chunk_recall']:.3f}  context "
                   f"{row['context_recall']:.3f}  MRR {row['mrr_chunk']:.3f}  "

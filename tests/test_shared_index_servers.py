@@ -12,7 +12,7 @@ import pytest
 from app.cli import main
 from app.store.backends import ServerLocation, open_store
 from app.store.contract import StoreError
-from app.store.postgres import ENCODING_FIX
+from app.store.postgres import ENCODING_FIX, probe
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -130,7 +130,6 @@ def test_an_index_an_older_app_wrote_into_sql_ascii_is_explained(postgres, handb
         assert ENCODING_FIX in message and "embedder" not in message
         assert "other settings" not in message and "\n" not in message
     assert _tables(uri) == before
-    from app.store.postgres import probe
     checked = probe(uri)
     assert not checked.usable and "encoding SQL_ASCII" in checked.message
 
@@ -143,7 +142,6 @@ def test_a_database_that_is_not_utf8_is_refused_and_left_empty(postgres, encodin
     with pytest.raises(StoreError, match=f"encoding {encoding}"):
         open_store(ServerLocation(uri), create=False, interactive=True)
     assert _tables(uri) == []
-    from app.store.postgres import probe
     checked = probe(uri)
     assert not checked.usable and f"encoding {encoding}" in checked.message
     assert ENCODING_FIX in checked.message
@@ -212,6 +210,8 @@ def test_index_search_and_ask_through_pgbouncer(bouncer, pg_database, sample_fol
     assert vectors["measured_children"] == report["chunks"] and vectors["recall_at_20"] >= 0.98
     with open_store(ServerLocation(pooled), create=False) as store:
         assert store.pooled and store.check() == []
+    tested = probe(pooled)  # Settings › Shared index › Test connection
+    assert tested.usable and tested.writable and "211 chunks" in tested.message
     with open_store(ServerLocation(pg_database.uri), create=False) as store:
         assert not store.pooled
     question = "How many weeks of parental leave are paid at full salary?"
