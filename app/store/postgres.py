@@ -42,6 +42,7 @@ from app.common.documents import Section
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
 from app.store import postgres_graph, postgres_tuning
+from app.store import postgres_requirements as requirements
 from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG, lexical_text
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
                                OVER_WINDOW_SQL, SECTION_COLUMNS)
@@ -296,6 +297,7 @@ class PostgresStore:
             if not create and have is None:
                 raise StoreError(f"{self.location} holds no index yet: index a folder into it "
                                  "first (handbook-qa --db … index FOLDER)")
+            self._check_requirements(creating=have is None)
             # The window's own reads never update the schema: a migration may
             # rewrite the whole index, far past their statement limit.
             self._migrate(have, update=not interactive)
@@ -326,6 +328,21 @@ class PostgresStore:
         if encoding.upper() != SERVER_ENCODING:
             indexed = self.value("SELECT to_regclass('schema_migrations') IS NOT NULL")
             raise StoreError(encoding_refusal(self.location, encoding, bool(indexed)))
+
+    def _check_requirements(self, creating: bool) -> None:
+        """Refuse, before the first write, a role or server the index cannot
+        be made on (no CREATE on the schema, no pgvector or one too old),
+        naming each cause and its fix; an index already there is only
+        checked for pgvector's version (one cheap read for every asker)."""
+        if not creating:
+            installed = self.value(requirements.INSTALLED_SQL)
+            if installed is None or not requirements.too_old(installed):
+                return
+        facts = requirements.read_facts(lambda sql: self.rows(sql)[0])
+        found = requirements.creating_problems(facts) if creating else \
+            [requirements.pgvector_problem(facts)]
+        if found:
+            raise StoreError(requirements.refusal(self.location, found, creating=creating))
 
     def _behind_pooler(self) -> bool:
         """Whether a pooler stands between us and the server: PgBouncer (and
@@ -1025,6 +1042,7 @@ def probe(conninfo: str) -> Probe:
     Shared index › Test connection): reachable, logged in, pgvector there,
     the schema this app needs, and whether this user can write."""
     import psycopg
+    from psycopg.rows import dict_row
 
     if not readable(conninfo):
         return Probe(False, False, UNREADABLE[:1].upper() + UNREADABLE[1:] + ".")
@@ -1041,20 +1059,25 @@ def probe(conninfo: str) -> Probe:
             if encoding.upper() != SERVER_ENCODING:
                 indexed = value("SELECT to_regclass('schema_migrations') IS NOT NULL")
                 return Probe(False, False, encoding_refusal(where, encoding, bool(indexed)))
-            if not value("SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'"):
-                return Probe(False, False, f"{where} has no pgvector extension: install "
-                                           "pgvector on the server first")
             read_only = value("SHOW default_transaction_read_only") == "on" or \
                 value("SHOW transaction_read_only") == "on"
-            can_create = value("SELECT has_database_privilege(current_database(), 'CREATE')") \
-                and value("SELECT has_schema_privilege('public', 'CREATE')")
+            facts = requirements.read_facts(
+                lambda sql: conn.cursor(row_factory=dict_row).execute(sql).fetchone())
             if not value("SELECT to_regclass('schema_migrations') IS NOT NULL"):
-                if read_only or not can_create:
+                if read_only:
                     return Probe(False, False, f"{where} holds no index yet, and this user "
                                                "may not create one: its maintainer indexes "
                                                "the folder into it first")
+                found = requirements.creating_problems(facts)
+                if found:
+                    return Probe(False, False, requirements.refusal(where, found,
+                                                                    creating=True))
                 return Probe(True, True, f"Connected to {where}: no index yet; indexing the "
                                          "folder creates it")
+            old_pgvector = requirements.pgvector_problem(facts)
+            if old_pgvector:
+                return Probe(False, False, requirements.refusal(where, [old_pgvector],
+                                                                creating=False))
             have = value("SELECT max(version) FROM schema_migrations") or 0
             writable = not read_only and bool(value(
                 "SELECT has_table_privilege('chunks', 'INSERT')"))

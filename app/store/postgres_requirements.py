@@ -1,0 +1,146 @@
+"""What the shared index needs of a PostgreSQL server and role, checked
+before anything is written: a schema the role may create tables in, the
+`vector` extension (pgvector) in the database or the right to create it,
+and a pgvector new enough (docs/shared-index-servers.md).
+
+Each missing thing is a `Problem`: its cause and the statement that fixes
+it, with the role's and the database's own names (quoted by the server), so
+that one line tells the database's owner or a superuser exactly what to run.
+The decision is a plain function of `ServerFacts`, read in one query.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# HNSW came in pgvector 0.5.0; the store also turns on iterative scans
+# (hnsw.iterative_scan, 0.8.0), so that a document filter still returns k.
+MIN_PGVECTOR = (0, 8, 0)
+MIN_PGVECTOR_TEXT = ".".join(map(str, MIN_PGVECTOR))
+PGVECTOR_SITE = "https://github.com/pgvector/pgvector"
+
+FACTS_SQL = """
+SELECT quote_ident(current_user) AS role, quote_ident(current_database()) AS database,
+       current_schema()::text AS schema,
+       (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser,
+       coalesce(has_schema_privilege(current_schema(), 'CREATE'), false) AS schema_create,
+       has_database_privilege(current_database(), 'CREATE') AS database_create,
+       (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS installed,
+       (SELECT default_version FROM pg_available_extensions WHERE name = 'vector') AS available,
+       coalesce((SELECT trusted FROM pg_available_extension_versions v
+                 JOIN pg_available_extensions a ON a.name = v.name
+                                               AND a.default_version = v.version
+                 WHERE v.name = 'vector'), false) AS trusted,
+       current_setting('server_version_num')::int / 10000 AS major
+"""
+INSTALLED_SQL = "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+
+
+@dataclass(frozen=True)
+class ServerFacts:
+    role: str                 # quoted as an identifier, ready for a statement
+    database: str             # likewise
+    schema: str | None        # where the tables would go (None: no schema on the search_path)
+    superuser: bool
+    schema_create: bool
+    database_create: bool
+    installed: str | None     # pgvector's version in this database, if created
+    available: str | None     # the version CREATE EXTENSION would install, if any
+    trusted: bool             # whether a non-superuser may create it
+    major: int                # PostgreSQL's major version, for the package name
+
+
+@dataclass(frozen=True)
+class Problem:
+    cause: str
+    fix: str
+
+
+def version(text: str | None) -> tuple[int, ...]:
+    """pgvector's version as numbers: "0.8.0" -> (0, 8, 0); "0.4.4-dev" -> (0, 4, 4)."""
+    return tuple(int(part) for part in re.findall(r"\d+", text or "")[:3])
+
+
+def too_old(text: str | None) -> bool:
+    return version(text) < MIN_PGVECTOR
+
+
+def _package(facts: ServerFacts) -> str:
+    return (f"pgvector {MIN_PGVECTOR_TEXT} or later on the server (Debian, Ubuntu, "
+            f"apt.postgresql.org: postgresql-{facts.major}-pgvector; the PostgreSQL yum "
+            f"repository: pgvector_{facts.major}; Homebrew: pgvector; or from {PGVECTOR_SITE})")
+
+
+def pgvector_problem(facts: ServerFacts) -> Problem | None:
+    """Whether pgvector is there, new enough, or may be created by this role."""
+    if facts.installed is not None:
+        if not too_old(facts.installed):
+            return None
+        first = "" if facts.available and not too_old(facts.available) else \
+            f"install {_package(facts)}, then "
+        return Problem(
+            f"database {facts.database} has pgvector {facts.installed}, and the shared index "
+            f"needs {MIN_PGVECTOR_TEXT} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)",
+            f"{first}as a superuser (or the extension's owner) in database {facts.database}: "
+            "ALTER EXTENSION vector UPDATE;")
+    if facts.available is None:
+        return Problem("the server has no pgvector (the vector extension is not installed on "
+                       "it)",
+                       f"install {_package(facts)}, then as a superuser in database "
+                       f"{facts.database}: CREATE EXTENSION vector;")
+    if too_old(facts.available):
+        return Problem(f"the server's pgvector is {facts.available}, and the shared index "
+                       f"needs {MIN_PGVECTOR_TEXT} or later (HNSW came in 0.5.0, iterative "
+                       "scans in 0.8.0)",
+                       f"install {_package(facts)}, then as a superuser in database "
+                       f"{facts.database}: CREATE EXTENSION vector;")
+    if facts.superuser or (facts.trusted and facts.database_create):
+        return None
+    if facts.trusted:
+        return Problem(f"the vector extension is not created in database {facts.database}, "
+                       f"and role {facts.role} may not create it",
+                       f"as its owner or a superuser: GRANT CREATE ON DATABASE "
+                       f"{facts.database} TO {facts.role}; (or run CREATE EXTENSION vector; "
+                       "in it yourself)")
+    return Problem(f"the vector extension is not created in database {facts.database}, and "
+                   f"role {facts.role} may not create it (pgvector is not a trusted extension: "
+                   "only a superuser can)",
+                   f"as a superuser in database {facts.database}: CREATE EXTENSION vector;")
+
+
+def schema_problem(facts: ServerFacts) -> Problem | None:
+    """Whether the role may create the index's tables where they would go."""
+    if facts.schema is None:
+        return Problem(f"no schema on role {facts.role}'s search_path exists",
+                       f"ALTER ROLE {facts.role} SET search_path = public;")
+    if facts.superuser or facts.schema_create:
+        return None
+    schema = facts.schema if re.fullmatch(r"[a-z_][a-z0-9_]*", facts.schema) else \
+        '"' + facts.schema.replace('"', '""') + '"'
+    return Problem(
+        f"role {facts.role} may not create tables in schema {schema} of database "
+        f"{facts.database} (PostgreSQL 15's default for a role that does not own the "
+        "database)",
+        f"as the database's owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO "
+        f"{facts.role}; (or make the role the database's owner: ALTER DATABASE {facts.database} OWNER "
+        f"TO {facts.role};)")
+
+
+def creating_problems(facts: ServerFacts) -> list[Problem]:
+    """What stands between this role and a new index in this database."""
+    return [found for found in (pgvector_problem(facts), schema_problem(facts)) if found]
+
+
+def refusal(where: str, problems: list[Problem], *, creating: bool) -> str:
+    """One line: every cause, that nothing was written, and every fix."""
+    causes = "; ".join(problem.cause for problem in problems)
+    fixes = problems[0].fix if len(problems) == 1 else " ".join(
+        f"({number}) {problem.fix}" for number, problem in enumerate(problems, 1))
+    done = "nothing was written" if creating else "the index was not opened"
+    what = "a shared index cannot be made" if creating else "the shared index cannot be used"
+    return f"{what} in {where}: {causes}; {done}. To fix: {fixes}"
+
+
+def read_facts(value_row) -> ServerFacts:
+    """The facts, from `value_row(sql)` returning one row as a dict."""
+    return ServerFacts(**value_row(FACTS_SQL))
