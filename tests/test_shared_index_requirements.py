@@ -186,6 +186,34 @@ def _facts(**changes) -> requirements.ServerFacts:
     return requirements.ServerFacts(**{**base, **changes})
 
 
+def test_the_version_check_runs_on_every_open_and_in_the_connection_test(pg_database,
+                                                                         monkeypatch):
+    """The wiring, on the real server: the app's minimum raised above the
+    wheel's pgvector (0.8.x), the server unchanged. A new index is not made,
+    an existing one is not opened, by an asker either, and Test connection
+    says the same."""
+    import psycopg
+
+    with open_store(ServerLocation(pg_database.uri)):
+        pass  # an index, made under the real minimum
+    with psycopg.connect(pg_database.conninfo) as conn:
+        found = conn.execute("SELECT extversion FROM pg_extension "
+                             "WHERE extname = 'vector'").fetchone()[0]
+    monkeypatch.setattr(requirements, "MIN_PGVECTOR", (9, 0, 0))
+    monkeypatch.setattr(requirements, "MIN_PGVECTOR_TEXT", "9.0.0")
+    for create, interactive in ((True, False), (False, True)):
+        with pytest.raises(StoreError) as refused:
+            open_store(ServerLocation(pg_database.uri), create=create, interactive=interactive)
+        message = str(refused.value)
+        assert f"has pgvector {found}, and the shared index needs 9.0.0 or later" in message
+        assert "install pgvector 9.0.0 or later" in message  # the server's own is old too
+        assert message.endswith("ALTER EXTENSION vector UPDATE;")
+    checked = probe(pg_database.uri)
+    assert not checked.usable and f"has pgvector {found}" in checked.message
+    with psycopg.connect(pg_database.conninfo) as conn:  # nothing was changed
+        assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] > 0
+
+
 @pytest.mark.parametrize("text, expected", [("0.8.0", (0, 8, 0)), ("0.4.4", (0, 4, 4)),
                                             ("0.10.1", (0, 10, 1)), ("0.5.0-dev", (0, 5, 0))])
 def test_pgvector_versions_are_read_as_numbers(text, expected):

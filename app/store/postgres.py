@@ -275,7 +275,7 @@ class PostgresStore:
         # 27 / 49 ms at 15,000), and the server serves many askers at once.
         self.lexical_budget = LEXICAL_BUDGET
         self._statistics: tuple[dict[str, float], float] | None = None  # see term_frequency
-        self.pooled = False  # behind a connection pooler (_behind_pooler)
+        self.pooled = False  # behind a connection pooler (_first_look)
         self._local: dict[str, str] = {}  # settings each transaction carries when pooled
         try:
             limits = INTERACTIVE_LIMITS if interactive else {"connect_timeout": CONNECT_TIMEOUT}
@@ -288,7 +288,7 @@ class PostgresStore:
             self._check_encoding()  # before anything is read or written
             # Settings that stay with the session; behind a pooler, with each
             # transaction instead (_apply_local).
-            self.pooled = self._behind_pooler()
+            self.pooled, pgvector = self._first_look()
             if self.pooled:  # a statement prepared on one server session is unknown to the next
                 self.conn.prepare_threshold = None
             if interactive:
@@ -297,7 +297,7 @@ class PostgresStore:
             if not create and have is None:
                 raise StoreError(f"{self.location} holds no index yet: index a folder into it "
                                  "first (handbook-qa --db … index FOLDER)")
-            self._check_requirements(creating=have is None)
+            self._check_requirements(creating=have is None, installed=pgvector)
             # The window's own reads never update the schema: a migration may
             # rewrite the whole index, far past their statement limit.
             self._migrate(have, update=not interactive)
@@ -329,26 +329,28 @@ class PostgresStore:
             indexed = self.value("SELECT to_regclass('schema_migrations') IS NOT NULL")
             raise StoreError(encoding_refusal(self.location, encoding, bool(indexed)))
 
-    def _check_requirements(self, creating: bool) -> None:
+    def _check_requirements(self, creating: bool, installed: str | None) -> None:
         """Refuse, before the first write, a role or server the index cannot
         be made on (no CREATE on the schema, no pgvector or one too old),
         naming each cause and its fix; an index already there is only
-        checked for pgvector's version (one cheap read for every asker)."""
-        if not creating:
-            installed = self.value(requirements.INSTALLED_SQL)
-            if installed is None or not requirements.too_old(installed):
-                return
+        checked for pgvector's version (`installed`, read with _first_look),
+        so an asker pays no round trip for it."""
+        if not creating and (installed is None or not requirements.too_old(installed)):
+            return
         facts = requirements.read_facts(lambda sql: self.rows(sql)[0])
         found = requirements.creating_problems(facts) if creating else \
             [requirements.pgvector_problem(facts)]
         if found:
             raise StoreError(requirements.refusal(self.location, found, creating=creating))
 
-    def _behind_pooler(self) -> bool:
-        """Whether a pooler stands between us and the server: PgBouncer (and
-        the others) hand the client a process id of their own making, to
-        route cancel requests, never the server's."""
-        return self.value("SELECT pg_backend_pid()") != self.conn.info.backend_pid
+    def _first_look(self) -> tuple[bool, str | None]:
+        """Whether a pooler stands between us and the server, and pgvector's
+        version in this database (None: not created), in one round trip.
+        PgBouncer (and the other poolers) hand the client a process id of
+        their own making, to route cancel requests, never the server's."""
+        row = self.rows(f"SELECT pg_backend_pid() AS pid, ({requirements.INSTALLED_SQL}) "
+                        "AS pgvector")[0]
+        return row["pid"] != self.conn.info.backend_pid, row["pgvector"]
 
     def _pooler_refusal(self, error: Exception) -> str:
         """Why the pooler dropped us while opening, in words. A pooler that
