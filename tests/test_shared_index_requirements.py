@@ -74,6 +74,24 @@ def test_a_maintainer_without_create_on_public_is_told_which_grant(pg_database, 
     assert code == 0 and report["failed"] == 0 and report["indexed"] == 6
 
 
+def test_names_in_the_fix_are_quoted_as_the_server_quotes_them(pg_database):
+    """A role named with capitals and a hyphen: the GRANT as written runs."""
+    from urllib.parse import quote
+
+    server, name = pg_database.server, pg_database.name
+    with _admin(server) as admin:
+        admin.execute('CREATE ROLE "HQ-Maint" LOGIN')
+        admin.execute(f'GRANT CONNECT ON DATABASE {name} TO "HQ-Maint"')
+    uri = server.uri(name, user="HQ-Maint")
+    assert quote("HQ-Maint") in uri
+    with pytest.raises(StoreError) as refused:
+        open_store(ServerLocation(uri))
+    assert 'GRANT CREATE ON SCHEMA public TO "HQ-Maint";' in str(refused.value)
+    with _admin(server, name) as admin:
+        admin.execute(_fix(str(refused.value), "superuser: "))
+    open_store(ServerLocation(uri)).close()
+
+
 def _database_without_vector(server, name: str) -> str:
     with _admin(server) as admin:
         admin.execute(f"CREATE DATABASE {name} TEMPLATE template0")

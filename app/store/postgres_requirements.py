@@ -21,7 +21,7 @@ PGVECTOR_SITE = "https://github.com/pgvector/pgvector"
 
 FACTS_SQL = """
 SELECT quote_ident(current_user) AS role, quote_ident(current_database()) AS database,
-       current_schema()::text AS schema,
+       quote_ident(current_schema()) AS schema,
        (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser,
        coalesce(has_schema_privilege(current_schema(), 'CREATE'), false) AS schema_create,
        has_database_privilege(current_database(), 'CREATE') AS database_create,
@@ -40,7 +40,7 @@ INSTALLED_SQL = "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
 class ServerFacts:
     role: str                 # quoted as an identifier, ready for a statement
     database: str             # likewise
-    schema: str | None        # where the tables would go (None: no schema on the search_path)
+    schema: str | None        # where the tables would go, quoted (None: none on the search_path)
     superuser: bool
     schema_create: bool
     database_create: bool
@@ -115,15 +115,14 @@ def schema_problem(facts: ServerFacts) -> Problem | None:
                        f"ALTER ROLE {facts.role} SET search_path = public;")
     if facts.superuser or facts.schema_create:
         return None
-    schema = facts.schema if re.fullmatch(r"[a-z_][a-z0-9_]*", facts.schema) else \
-        '"' + facts.schema.replace('"', '""') + '"'
+    schema = facts.schema
     return Problem(
         f"role {facts.role} may not create tables in schema {schema} of database "
         f"{facts.database} (PostgreSQL 15's default for a role that does not own the "
         "database)",
         f"as the database's owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO "
-        f"{facts.role}; (or make the role the database's owner: ALTER DATABASE {facts.database} OWNER "
-        f"TO {facts.role};)")
+        f"{facts.role}; (or make the role the database's owner: ALTER DATABASE "
+        f"{facts.database} OWNER TO {facts.role};)")
 
 
 def creating_problems(facts: ServerFacts) -> list[Problem]:
