@@ -69,18 +69,24 @@ def start_server():
     return server
 
 
+def search_times(searcher, tsv: Path) -> list[float]:
+    """Each golden question's search time, after one warm-up search."""
+    searcher.search("warm-up")
+    times = []
+    for case in load_cases(tsv):
+        started = time.perf_counter()
+        searcher.search(case.question)
+        times.append(time.perf_counter() - started)
+    return times
+
+
 def measure(location, folder: Path, tsv: Path, embedder: Embedder) -> dict:
     with open_store(location) as store:
         started = time.perf_counter()
         report = Indexer(store, embedder).run(folder)
         seconds = time.perf_counter() - started
         searcher = Searcher(store, embedder, SearchSettings(results=5))
-        searcher.search("warm-up")
-        times = []
-        for case in load_cases(tsv):
-            started = time.perf_counter()
-            searcher.search(case.question)
-            times.append(time.perf_counter() - started)
+        times = search_times(searcher, tsv)
         result = evaluate(searcher, load_cases(tsv), 5)
     return {"chunks": report.chunks, "index_s": round(seconds, 1),
             "chunks_per_s": round(report.chunks / seconds, 1),

@@ -36,7 +36,7 @@ from app.evaluation.recall import evaluate, load_cases  # noqa: E402
 from app.ingest.indexer import Indexer  # noqa: E402
 from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
 from app.store.backends import ServerLocation, open_store  # noqa: E402
-from shared import SETS, milliseconds  # noqa: E402
+from shared import SETS, milliseconds, search_times  # noqa: E402
 
 
 @contextmanager
@@ -76,12 +76,7 @@ def index(location: ServerLocation, folder: Path, embedder: Embedder) -> dict:
 def ask(location: ServerLocation, tsv: Path, embedder: Embedder) -> dict:
     with open_store(location, create=False) as store:
         searcher = Searcher(store, embedder, SearchSettings(results=5))
-        searcher.search("warm-up")
-        times = []
-        for case in load_cases(tsv):
-            started = time.perf_counter()
-            searcher.search(case.question)
-            times.append(time.perf_counter() - started)
+        times = search_times(searcher, tsv)
         result = evaluate(searcher, load_cases(tsv), 5)
         ef_search = store.ef_search
     return {"chunk_recall": result.chunk_recall["overall"]["recall"],
