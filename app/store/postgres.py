@@ -183,6 +183,9 @@ def server_message(where: str, error: Exception) -> str:
             return (f"the connection pooler in front of {where} had no server connection "
                     f"free ({text}); an indexing run needs two at once: raise its "
                     "default_pool_size (pgbouncer.ini), or try again when it is less busy")
+        refusal = _tls_refusal(where, error, text)
+        if refusal is not None:
+            return refusal
         if "password" in lowered or "authentication" in lowered:
             return (f"the server refused the login to {where} ({text}); the app stores no "
                     "passwords: put it in ~/.pgpass, a service file or PGPASSWORD")
@@ -194,6 +197,48 @@ def server_message(where: str, error: Exception) -> str:
         return (f"the shared index server {where} does not answer ({text}); "
                 "is it running, and is the address right?")
     return f"the shared index {where} could not be used ({text})"
+
+
+def _tls_refusal(where: str, error: Exception, text: str) -> str | None:
+    """sslmode=verify-ca/verify-full refused the server (libpq's words matched):
+    which check failed, and what to do, in one line; None for anything else."""
+    import re
+
+    given = _connection_option(error, "sslrootcert")
+    rootcert = given or "libpq's default ~/.postgresql/root.crt"
+    missing = re.search(r'root certificate file "([^"]*)" does not exist', text)
+    if missing:
+        named_by = (f"sslrootcert in the address of {where}" if given else
+                    f"libpq's default, as the address of {where} names no sslrootcert")
+        return (f"the root certificate file {missing.group(1)} ({named_by}) does not "
+                "exist, so the server's certificate cannot be checked; "
+                "point sslrootcert at your team's CA file (the certificate authority that "
+                "signed the server's certificate)")
+    if "certificate verify failed" in text:
+        return (f"the shared index server {where} did not prove who it is: its certificate "
+                f"could not be verified against the root certificate {rootcert} ({text}); "
+                "point sslrootcert at your team's CA file (the certificate authority that "
+                "signed the server's certificate)")
+    named = re.search(r'server certificate for "[^"]*".* does not match host name "([^"]*)"',
+                      text)
+    if named:
+        return (f"the shared index server {where} did not prove who it is: its certificate "
+                f"does not name the host {named.group(1)} ({text}); connect by a name the "
+                "certificate has (its subjectAltName), or ask the server's maintainer for "
+                "a certificate that names this one")
+    return None
+
+
+def _connection_option(error: Exception, keyword: str) -> str | None:
+    """A setting of the connection attempt that failed (libpq's, defaults included)."""
+    try:
+        options = error.pgconn.info  # type: ignore[attr-defined]
+    except Exception:  # no connection attempt behind the error, or already freed
+        return None
+    for option in options:
+        if option.keyword.decode() == keyword and option.val:
+            return option.val.decode(errors="replace")
+    return None
 
 
 def encoding_refusal(where: str, encoding: str, indexed: bool) -> str:
