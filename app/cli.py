@@ -390,9 +390,8 @@ def asked_indexes(args, db) -> list[tuple[str, object]]:
     for folder in getattr(args, "handbooks", []):
         if not folder.is_dir():
             raise UserError(f"--folder {folder}: not a folder")
-        index = next((paths.index_for(folder, profile) for profile in ("fitted", "spring-default")
-                      if paths.index_for(folder, profile).exists()),
-                     paths.index_for(folder, "fitted"))
+        made = [paths.index_for(folder, profile) for profile in ("fitted", "spring-default")]
+        index = next((candidate for candidate in made if candidate.exists()), made[0])
         if not index.exists():
             raise UserError(f"--folder {folder}: the desktop app has no index of this folder "
                             f"yet (open it in the app, or run handbook-qa --db {index} index "

@@ -345,10 +345,14 @@ class MainWindow(QMainWindow):
         saved = self.qsettings.value("handbooks", [])
         return [saved] if isinstance(saved, str) else list(saved or [])
 
+    def _index_of(self, folder: str) -> Path:
+        """The index this window keeps of a handbook folder (its profile)."""
+        return paths.index_for(Path(folder), self.settings.profile)
+
     def _askable(self) -> list[str]:
         """The other handbooks that can be asked with this one: indexed, still there."""
         return [f for f in self._handbooks() if f != str(self.folder) and Path(f).is_dir()
-                and paths.index_for(Path(f), self.settings.profile).exists()]
+                and self._index_of(f).exists()]
 
     def _asked_handbooks(self) -> list[tuple[str, str, str]]:
         """(label, folder, index) of every handbook the question goes to, this one first."""
@@ -358,7 +362,7 @@ class MainWindow(QMainWindow):
             return [(self.folder.name, str(self.folder), str(self.db))]
         folders = [str(self.folder)] + [f for f in self.also_asked if f in self._askable()]
         names = labels(folders)
-        return [(name, folder, str(paths.index_for(Path(folder), self.settings.profile)))
+        return [(name, folder, str(self._index_of(folder)))
                 for name, folder in zip(names, folders)]
 
     def _fill_scope_menu(self) -> None:
@@ -426,7 +430,7 @@ class MainWindow(QMainWindow):
         if not lock.tryLock(0):
             return
         self._refresh_queue[folder] = lock
-        self.startRefreshing.emit(folder, str(paths.index_for(Path(folder), self.settings.profile)),
+        self.startRefreshing.emit(folder, str(self._index_of(folder)),
                                   self.settings)
 
     def _refresh_done(self) -> str:
@@ -946,7 +950,6 @@ class MainWindow(QMainWindow):
 
     def open_saved(self, conversation_id: int) -> None:
         """A saved conversation as it was shown; new questions go on in it."""
-        from app.answers.records import changed_sources, section_ids
         from app.gui.conversation import turn_from_record
 
         if self.current_turn is not None:
@@ -956,18 +959,7 @@ class MainWindow(QMainWindow):
             return
         turns = [turn_from_record(t.question, t.record, t.id)
                  for t in self.saved.turns(conversation_id)]
-        own = [t for t in turns if len(t.handbooks) < 2]  # this folder's index: read in one go
-        own_turns = {id(t) for t in own}
-        ids = set().union(*(section_ids(t.results, t.evidence) for t in own)) if own else ()
-        sections = self._read(lambda store: store.sections_by_id(sorted(ids)), None) \
-            if ids and self.db.exists() else {}
-        for turn in turns:  # an index unreadable (None): nothing is claimed either way
-            now = sections if id(turn) in own_turns else self._read(
-                lambda store, t=turn: store.sections_by_id(sorted(section_ids(t.results,
-                                                                              t.evidence))),
-                None, turn.handbooks)
-            turn.changed = changed_sources(now, turn.results, turn.evidence) \
-                if now is not None else set()
+        self._mark_changed(turns)
         self.conversation_id = conversation_id
         self.conversation_list.mark_current(conversation_id)
         self.answer_worker.resume_conversation(  # direct call: no question is running now
@@ -980,6 +972,26 @@ class MainWindow(QMainWindow):
         if last is not None:
             self.sources.show_evidence(last.evidence)
         self.budget.setText(last.budget if last else "")
+
+    def _mark_changed(self, turns) -> None:
+        """Each saved turn's sources whose section no longer reads as it did.
+        This folder's turns are checked in one read of its index; an answer
+        from several handbooks reads theirs. An index that cannot be read
+        (None) claims nothing either way."""
+        from app.answers.records import changed_sources, section_ids
+
+        own = [t for t in turns if len(t.handbooks) < 2]  # this folder's index: read in one go
+        own_turns = {id(t) for t in own}
+        ids = set().union(*(section_ids(t.results, t.evidence) for t in own)) if own else ()
+        sections = self._read(lambda store: store.sections_by_id(sorted(ids)), None) \
+            if ids and self.db.exists() else {}
+        for turn in turns:  # an index unreadable (None): nothing is claimed either way
+            now = sections if id(turn) in own_turns else self._read(
+                lambda store, t=turn: store.sections_by_id(sorted(section_ids(t.results,
+                                                                              t.evidence))),
+                None, turn.handbooks)
+            turn.changed = changed_sources(now, turn.results, turn.evidence) \
+                if now is not None else set()
 
     def _on_conversation_deleted(self, conversation_id: int) -> None:
         if conversation_id != self.conversation_id:
