@@ -257,12 +257,20 @@ def concurrent_search(location, embedder, questions: list[str], count: int, thre
                       per_client: int = 40) -> dict:
     """`count` clients, each with its own connection and Searcher, asking
     `per_client` of the questions in turn, each starting at its own point."""
+    times, wall = asker_times(location, embedder, questions, count, threading, per_client)
+    return {**milliseconds(times), "searches_per_s": round(len(times) / wall, 1)}
+
+
+def asker_times(location, embedder, questions: list[str], count: int, threading,
+                per_client: int = 40, **open_options) -> tuple[list[float], float]:
+    """Every search time of `count` concurrent clients (concurrent_search's),
+    and the wall time of them all; `open_options` go to open_store."""
     times: list[float] = []
     lock = threading.Lock()
     start = threading.Barrier(count)
 
     def client(number: int) -> None:
-        with open_store(location) as store:
+        with open_store(location, **open_options) as store:
             searcher = Searcher(store, embedder, SearchSettings(results=3))
             searcher.search(questions[0])
             mine = []
@@ -281,8 +289,7 @@ def concurrent_search(location, embedder, questions: list[str], count: int, thre
         thread.start()
     for thread in threads:
         thread.join()
-    wall = time.perf_counter() - began
-    return {**milliseconds(times), "searches_per_s": round(len(times) / wall, 1)}
+    return times, time.perf_counter() - began
 
 
 def milliseconds(times: list[float], prefix: str = "") -> dict:

@@ -2,6 +2,8 @@
 connection to the same server, same run.
 
     python benchmarks/shared_pooled.py [--set sample|dev|both] [--pool-size 4] [--json]
+    python benchmarks/shared_pooled.py --load 100000 [--askers 8] [--pool-sizes 10 4]
+                                       [--rounds 5] [--per-client 40] [--json]
 
 For each golden set: the folder is indexed into one database directly (the
 baseline) and into another through PgBouncer (pool_mode = transaction), both
@@ -11,6 +13,28 @@ the pooler and directly, and of the direct database directly (Searcher and
 `evaluate` as `handbook-qa eval`, k = 5, five results), with chunk and
 context recall@5, MRR and search p50/p95 for each. The issue's target: the
 recall through PgBouncer equals the direct connection's.
+
+`--load N`: search p50/p95 of several askers at once at N children, direct
+and through PgBouncer (transaction pooling), from the same run and the same
+index. Embedding 100,000 children's text would take this 2-core machine
+over half an hour a run (about 50 children a second), so the index is
+synthetic, as `benchmarks/shared.py load` builds it: each
+child's vector a mix of two of 1,000 real MiniLM vectors of the sample
+handbook's text plus noise, normalised (shared.spread_vectors), its text
+the sample handbook's words, written through the contract's
+write_document with the HNSW graph built after (the store's own rebuild),
+then ANALYZE and the ef_search measurement the indexer does. Each asker
+opens the index as the window does (create=False, interactive: the
+statement limit goes with every transaction behind the pooler) and asks
+`--per-client` questions, their vectors computed beforehand so the figures
+are the store's and the pooler's, not ONNX's. The connections are timed in
+`--rounds` rounds, each round every connection once in a rotated order, so
+the machine's swings (another engineer's benchmarks share its 2 cores)
+fall on all of them alike; p50/p95 over all rounds, and each pooled p95
+over the direct p95. The issue's target: ≤ 1.2 at 100,000 children, 8
+askers. Pool sizes: one that never makes an asker wait (askers + 2, the
+rule in docs/shared-index-servers.md), and one smaller than the askers,
+where PgBouncer queues transactions.
 
 The server is the tests' own (tests/pg_server.py), PgBouncer the Debian
 package's (tests/pg_bouncer.py), both on Unix sockets in temporary folders,
@@ -118,12 +142,113 @@ def run(sets: list[str], pool_size: int) -> dict:
     return figures
 
 
+def build_load(server, size: int, embedder: Embedder) -> ServerLocation:
+    """A synthetic index of `size` children in database `load` (see the docstring)."""
+    import psycopg
+    from search import fill
+    from shared import spread_vectors
+
+    from app.store import postgres_graph
+
+    with psycopg.connect(server.conninfo(), autocommit=True) as conn:
+        conn.execute("CREATE DATABASE load")
+        conn.execute("ALTER DATABASE load SET maintenance_work_mem = '2GB'")
+    location = ServerLocation(server.uri("load"))
+    vectors = spread_vectors(embedder, size)
+    with open_store(location) as store:
+        store.conn.execute("DROP INDEX chunks_embedding")  # built once, after the children
+        started = time.perf_counter()
+        fill(store, size, embedder, vectors=vectors)
+        postgres_graph.rebuild(store, postgres_graph.DEFAULT)
+        store.refresh_statistics()
+        store.measure_vector_search()
+        print(f"{size} children written, graph built and measured in "
+              f"{time.perf_counter() - started:.0f} s; ef_search "
+              f"{store.vector_search_info()['ef_search']}", file=sys.stderr, flush=True)
+    return location
+
+
+def load(size: int, askers: int, pool_sizes: list[int], rounds: int, per_client: int,
+         queries: int = 200) -> dict:
+    """Direct and pooled search times of `askers` at once, round by round."""
+    import threading
+    from contextlib import ExitStack
+
+    from pg_bouncer import PgBouncer
+    from pg_server import PostgresServer
+    from search import QUESTIONS
+    from shared import Precomputed, asker_times
+
+    embedder = Embedder()
+    questions = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(queries)]
+    cached = Precomputed(embedder, questions)
+    server = PostgresServer()
+    server.start()
+    try:
+        with ExitStack() as stack:
+            direct = build_load(server, size, embedder)
+            ways = {"direct": direct}
+            for pool in pool_sizes:
+                bouncer = stack.enter_context(
+                    PgBouncer(server, pool_mode="transaction", pool_size=pool))
+                ways[f"pgbouncer, pool {pool}"] = ServerLocation(bouncer.uri("load"))
+            times = {way: [] for way in ways}
+            names = list(ways)
+            for number in range(rounds):
+                for way in names[number % len(names):] + names[:number % len(names)]:
+                    times[way].append(asker_times(ways[way], cached, questions, askers,
+                                                  threading, per_client, create=False,
+                                                  interactive=True)[0])
+                print(f"round {number + 1}/{rounds} done", file=sys.stderr, flush=True)
+    finally:
+        server.stop()
+    return summary(times) | {"children": size, "askers": askers, "rounds": rounds}
+
+
+def summary(times: dict[str, list[list[float]]]) -> dict:
+    """p50/p95 over all rounds for each way in, each p95 over the direct
+    one's, and each round's p95: how far the ratio swings with the machine."""
+    def p95(found: list[float]) -> float:
+        return milliseconds(found)["p95_ms"]
+
+    base = p95(sum(times["direct"], []))
+    return {way: {**milliseconds(sum(rounds, [])), "searches": sum(map(len, rounds)),
+                  "p95_over_direct": round(p95(sum(rounds, [])) / base, 2),
+                  "p95_ms_by_round": [p95(found) for found in rounds]}
+            for way, rounds in times.items()}
+
+
+def print_load(figures: dict) -> None:
+    print(f"{figures['children']} children, {figures['askers']} askers at once, "
+          f"{figures['rounds']} rounds")
+    for way, row in figures.items():
+        if isinstance(row, dict):
+            print(f"  {way:<20} search p50 {row['p50_ms']:>6} ms  p95 {row['p95_ms']:>6} ms  "
+                  f"({row['searches']} searches)  p95 / direct p95 {row['p95_over_direct']}  "
+                  f"(p95 by round {' '.join(map(str, row['p95_ms_by_round']))})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("sample", "dev", "both"), default="both")
     parser.add_argument("--pool-size", type=int, default=4)
+    parser.add_argument("--load", type=int, metavar="CHILDREN",
+                        help="askers at once on a synthetic index of this many children")
+    parser.add_argument("--askers", type=int, default=8)
+    parser.add_argument("--pool-sizes", type=int, nargs="+", default=[10, 4],
+                        help="with --load: a PgBouncer of each default_pool_size")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--per-client", type=int, default=40,
+                        help="with --load: questions each asker asks per round")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.load:
+        figures = load(args.load, args.askers, args.pool_sizes, args.rounds, args.per_client)
+        if args.json:
+            print(json.dumps(figures, indent=2))
+        else:
+            print_load(figures)
+        return
     sets = ["sample", "dev"] if args.set == "both" else [args.set]
     figures = run(sets, args.pool_size)
     if args.json:
