@@ -29,3 +29,27 @@ def test_kills_leave_a_sound_shared_index_that_resumes_to_a_clean_one(tmp_path, 
     assert result["deterministic"] == 10 and result["random"] == 6
     assert min(result["totals"].values()) > 10
     assert result["failures"] == [], "\n".join(lines)
+
+
+@pytest.mark.postgres
+def test_kills_of_an_indexer_behind_pgbouncer_leave_a_sound_shared_index(tmp_path, embedder):
+    """The same with the indexer (and its resume) going through PgBouncer in
+    transaction pooling; a few kills, the long run is
+    python tests/stress/pg_kill_harness.py --pgbouncer. A server of its own:
+    the campaign names its databases as the one above does."""
+    from pg_fixtures import start_pgbouncer, start_server
+    from stress.pg_kill_harness import campaign as pg_campaign
+
+    server = start_server()
+    lines = []
+    try:
+        bouncer = start_pgbouncer(server, pool_mode="transaction")
+        try:
+            result = pg_campaign(tmp_path, embedder, server, deterministic=4, randoms=2,
+                                 seed=2, log=lines.append, bouncer=bouncer)
+        finally:
+            bouncer.stop()
+    finally:
+        server.stop()
+    assert result["deterministic"] == 4 and result["random"] == 2
+    assert result["failures"] == [], "\n".join(lines)

@@ -17,7 +17,14 @@ DELETE or COPY, counted by a wrapper around its connection), and at random
 moments. Each run starts from a database copied from a template (the clean
 index of the first state, for updates), in milliseconds.
 
-    python tests/stress/pg_kill_harness.py --deterministic 60 --random 100
+With `--pgbouncer` the killed indexer, and the run that resumes after it,
+connect through a real PgBouncer in transaction pooling (tests/pg_bouncer.py),
+as many laptops reach a team's server: the store then takes its writer lock
+in a transaction of its own, and the pooler, not the server, is the first to
+see the killed client go. The checks read the database directly, so a lock
+left on one of the pooler's server sessions would show.
+
+    python tests/stress/pg_kill_harness.py --deterministic 60 --random 100 [--pgbouncer]
 """
 from __future__ import annotations
 
@@ -79,6 +86,8 @@ class Connection:
 
 embedder = Embedder()
 store = PostgresStore({conninfo!r})
+if {pooled!r} and not store.pooled:  # a campaign through the pooler must be one
+    sys.exit("the indexer did not see the pooler it was sent through")
 store.conn = Connection(store.conn)
 print("start", flush=True)
 started = time.monotonic()
@@ -93,8 +102,9 @@ class PostgresDatabases:
     as kill_harness.SqliteFiles. A run's database is copied from a template
     (the clean index of state A, or an empty one with `vector`): milliseconds."""
 
-    def __init__(self, server):
+    def __init__(self, server, bouncer=None):
         self.server = server
+        self.bouncer = bouncer  # the indexer's way in, when pooled
         self.made: set[str] = set()
         self.admin("CREATE DATABASE empty_vector")
         with psycopg_connect(server.conninfo("empty_vector")) as conn:
@@ -128,18 +138,27 @@ class PostgresDatabases:
     def discard(self, conninfo: str) -> None:
         self.admin("DROP DATABASE IF EXISTS run WITH (FORCE)")
 
-    @staticmethod
-    def spawn(conninfo: str, folder: Path, kill_after: int = NEVER) -> subprocess.Popen:
-        script = CHILD.format(root=str(ROOT), conninfo=conninfo, folder=str(folder),
-                              kill_after=kill_after)
+    def indexers_way(self, conninfo: str) -> str:
+        """The address an indexer of the run's database uses: through the
+        pooler when there is one. The references are made directly: a
+        template the pooler keeps a server session on cannot be copied."""
+        from psycopg.conninfo import conninfo_to_dict
+
+        if self.bouncer is None or conninfo_to_dict(conninfo)["dbname"] != "run":
+            return conninfo
+        return self.bouncer.uri("run")
+
+    def spawn(self, conninfo: str, folder: Path, kill_after: int = NEVER) -> subprocess.Popen:
+        way = self.indexers_way(conninfo)
+        script = CHILD.format(root=str(ROOT), conninfo=way, folder=str(folder),
+                              kill_after=kill_after, pooled=way != conninfo)
         return subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
 
-    @staticmethod
-    def index(conninfo: str, folder: Path, embedder) -> None:
+    def index(self, conninfo: str, folder: Path, embedder) -> None:
         from app.ingest.indexer import Indexer
 
-        with PostgresStore(conninfo) as store:
+        with PostgresStore(self.indexers_way(conninfo)) as store:
             Indexer(store, embedder).run(folder)
 
     @staticmethod
@@ -184,9 +203,10 @@ def psycopg_connect(conninfo: str):
 
 
 def campaign(work: Path, embedder, server, deterministic: int, randoms: int, seed: int = 0,
-             log=lambda line: None) -> dict:
+             log=lambda line: None, bouncer=None) -> dict:
+    """`bouncer`: a PgBouncer in front of `server` that the indexers go through."""
     return sqlite_campaign(work, embedder, deterministic, randoms, seed, log,
-                           backend=PostgresDatabases(server))
+                           backend=PostgresDatabases(server, bouncer))
 
 
 def main(argv=None) -> int:
@@ -194,15 +214,22 @@ def main(argv=None) -> int:
     parser.add_argument("--deterministic", type=int, default=60)
     parser.add_argument("--random", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pgbouncer", action="store_true",
+                        help="the indexers connect through PgBouncer in transaction pooling")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
+    from contextlib import nullcontext
+
     from app.embedding.embedder import Embedder
+    from pg_bouncer import PgBouncer
     from pg_server import PostgresServer
 
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="pg-kill-") as work, PostgresServer() as server:
+    with tempfile.TemporaryDirectory(prefix="pg-kill-") as work, PostgresServer() as server, \
+            (PgBouncer(server) if args.pgbouncer else nullcontext()) as bouncer:
         result = campaign(Path(work), Embedder(), server, args.deterministic, args.random,
-                          args.seed, log=(lambda line: None) if args.quiet else print)
+                          args.seed, log=(lambda line: None) if args.quiet else print,
+                          bouncer=bouncer)
     return summarise(result, time.monotonic() - started)
 
 
