@@ -7,6 +7,11 @@ socket, for every database (`* =`), with auth_type trust as the server has.
 PgBouncer refuses to run as root: as root it runs as the server's own
 unprivileged user (pg_server.RunAs), otherwise as you.
 
+With `tls=(certificate, key)` it also listens on a free TCP port on
+127.0.0.1 and demands TLS there (client_tls_sslmode = require) with that
+certificate, as a pooler that terminates the team's TLS does; behind it the
+server is still reached on its socket.
+
 Where there is no pgbouncer binary, `PgBouncerUnavailable` says so (the
 fixtures skip; HANDBOOK_QA_REQUIRE_PGBOUNCER=1 makes it a failure).
 """
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import atexit
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -24,6 +30,12 @@ from pg_server import SUPERUSER, PostgresServer, _parent_death_signal, _short_te
 
 PORT = 6432  # names the socket file only
 START_TIMEOUT_S = 20.0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class PgBouncerUnavailable(Exception):
@@ -43,12 +55,16 @@ class PgBouncer:
     with at most `pool_size` server connections per database and user."""
 
     def __init__(self, server: PostgresServer, pool_mode: str = "transaction",
-                 pool_size: int = 4, users: tuple[str, ...] = (SUPERUSER,)):
+                 pool_size: int = 4, users: tuple[str, ...] = (SUPERUSER,),
+                 tls: tuple[str, str] | None = None):
         self.binary = find_pgbouncer()
         self.server = server
         self.pool_mode = pool_mode
         self.pool_size = pool_size
         self.users = users
+        self.tls = tls
+        # The TCP port names the socket file too (one listen_port for both).
+        self.port = _free_port() if tls else PORT
         self.run_as = server.run_as
         self.base: Path | None = None
         self.process: subprocess.Popen | None = None
@@ -63,13 +79,13 @@ class PgBouncer:
 
     def uri(self, dbname: str, user: str = SUPERUSER) -> str:
         host = quote(str(self.socket_dir), safe="")
-        return f"postgresql://{quote(user)}@/{quote(dbname)}?host={host}&port={PORT}"
+        return f"postgresql://{quote(user)}@/{quote(dbname)}?host={host}&port={self.port}"
 
     def start(self) -> PgBouncer:
         self.base = Path(tempfile.mkdtemp(prefix="hbqa-pgb-", dir=_short_temp_parent()))
         self.socket_dir.mkdir()
         ini = self.base / "pgbouncer.ini"
-        ini.write_text(self._config())
+        ini.write_text(self._config() + self._tls_config())
         (self.base / "users.txt").write_text(
             "".join(f'"{user}" ""\n' for user in self.users))
         for path in (self.base, self.socket_dir):
@@ -82,7 +98,7 @@ class PgBouncer:
                 preexec_fn=_parent_death_signal(), **self.run_as.popen_kwargs())
         atexit.register(self.stop)
         deadline = time.monotonic() + START_TIMEOUT_S
-        while not (self.socket_dir / f".s.PGSQL.{PORT}").exists():
+        while not (self.socket_dir / f".s.PGSQL.{self.port}").exists():
             if self.process.poll() is not None or time.monotonic() > deadline:
                 log_text = self.log_path.read_text(errors="replace")[-3000:]
                 self.stop()
@@ -95,9 +111,9 @@ class PgBouncer:
             "[databases]",
             f"* = host={self.server.socket_dir} port={self.server.port}",
             "[pgbouncer]",
-            # no listen_addr: the Unix socket only
+            # no listen_addr (but with tls, _tls_config): the Unix socket only
             f"unix_socket_dir = {self.socket_dir}",
-            f"listen_port = {PORT}",
+            f"listen_port = {self.port}",
             "unix_socket_mode = 0777",
             "auth_type = trust",
             f"auth_file = {self.base / 'users.txt'}",
@@ -109,6 +125,22 @@ class PgBouncer:
             "log_disconnections = 0",
             "",
         ])
+
+    def _tls_config(self) -> str:
+        """TLS for clients on 127.0.0.1: the certificate and key copied where
+        PgBouncer's user may read them, the key its alone."""
+        if self.tls is None:
+            return ""
+        copies = []
+        for source, name in zip(self.tls, ("client-tls.crt", "client-tls.key")):
+            target = self.base / name
+            shutil.copyfile(source, target)
+            target.chmod(0o600)
+            self.run_as.chown(target)
+            copies.append(target)
+        return "\n".join(["listen_addr = 127.0.0.1", "client_tls_sslmode = require",
+                          f"client_tls_cert_file = {copies[0]}",
+                          f"client_tls_key_file = {copies[1]}", ""])
 
     def stop(self) -> None:
         atexit.unregister(self.stop)

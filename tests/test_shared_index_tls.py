@@ -11,7 +11,11 @@ a distribution's PostgreSQL (13-17, where installed) with `ssl = on`, which
 has no pgvector, so indexing there stops, after the TLS check, at the
 pgvector refusal; and the wheel's server behind tests/latency_proxy.py,
 which speaks TLS as a server with `ssl = on` does, where indexing and
-searching work. Both listen on 127.0.0.1 only."""
+searching work. A third way in is a real PgBouncer (Debian's, transaction
+pooling) in front of the wheel's server with client_tls_sslmode = require
+and the same certificate: TLS ends at the pooler, as where a team's
+PgBouncer is the one address the laptops reach, and the app, pooled, indexes
+and searches through it. All listen on 127.0.0.1 only."""
 from __future__ import annotations
 
 import json
@@ -92,7 +96,8 @@ def certificates(tmp_path_factory) -> dict:
     return _certificates(tmp_path_factory.mktemp("tls"))
 
 
-@pytest.fixture(params=["postgresql-with-ssl", "wheel-behind-tls-proxy"])
+@pytest.fixture(params=["postgresql-with-ssl", "wheel-behind-tls-proxy",
+                        "pgbouncer-with-client-tls"])
 def tls_server(request, certificates):
     if request.param == "postgresql-with-ssl":
         from pg_fixtures import start_server
@@ -109,6 +114,16 @@ def tls_server(request, certificates):
             yield TlsServer(port, "postgres", has_pgvector=False)
         finally:
             server.stop()
+    elif request.param == "pgbouncer-with-client-tls":
+        from pg_fixtures import start_pgbouncer
+
+        database = request.getfixturevalue("pg_database")
+        bouncer = start_pgbouncer(database.server, pool_mode="transaction",
+                                  tls=(certificates["server.crt"], certificates["server.key"]))
+        try:
+            yield TlsServer(bouncer.port, database.name, has_pgvector=True)
+        finally:
+            bouncer.stop()
     else:
         from latency_proxy import LatencyProxy
 
