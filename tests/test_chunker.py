@@ -93,6 +93,27 @@ def test_table_rows_become_one_child_each_with_headers(tmp_path, embedder, setti
     assert all(c.embedded_text.startswith("Expenses › Limits\n") for c in rows)
 
 
+def test_a_note_box_and_a_table_without_header_cells_are_searchable(tmp_path, embedder, settings):
+    # AsciiDoc's HTML (git's manual pages) writes each NOTE as a one-row
+    # table and a term list as a table of td cells: there is no header row,
+    # and taking the first row for one left it out of every child.
+    path = tmp_path / "git-rebase.html"
+    path.write_text(
+        "<h1>git-rebase</h1><p>ORIG_HEAD is set to the tip of the branch.</p>"
+        "<div class='admonitionblock'><table><tr><td class='icon'><div class='title'>Note</div>"
+        "</td><td class='content'>The previous branch tip is accessible using the reflog of "
+        "the current branch.</td></tr></table></div>"
+        "<table><tr><td class='hdlist1'>-n</td><td class='hdlist2'>Dry run.</td></tr>"
+        "<tr><td class='hdlist1'>-f</td><td class='hdlist2'>Force.</td></tr></table>")
+    document, children = chunk(path, embedder, settings)
+    rows = [c.text for c in children if c.kind == TABLE_ROW]
+    assert rows == ["Note; The previous branch tip is accessible using the reflog of the "
+                    "current branch.", "-n; Dry run.", "-f; Force."]
+    body = document.sections[0].body
+    assert all(body[c.start:c.end].replace(" | ", "; ") == c.text
+               for c in children if c.kind == TABLE_ROW)
+
+
 PYTHON = '''
 import os
 

@@ -28,7 +28,7 @@ from app.store.contract import DocumentRecord, IndexStore, StoreError
 
 log = logging.getLogger(__name__)
 
-CHUNKER_VERSION = "10"  # 9: PDF lines reflowed, ligatures folded, Word style ids; 10: manual-page PDFs: terms, not headings
+CHUNKER_VERSION = "11"  # 9: PDF lines reflowed, ligatures folded, Word style ids; 10: manual-page PDFs: terms, not headings; 11: one-row and header-less HTML tables are content
 PROFILES = ("fitted", "spring-default")
 
 INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"

@@ -11,6 +11,7 @@ and the term of the definition it belongs to, if any (see label_text).
 from __future__ import annotations
 
 import re
+from itertools import zip_longest
 from typing import Callable, Iterator
 
 from app.common.chunks import EMBED, Child, ChunkSettings
@@ -219,8 +220,11 @@ def _table_rows(block: Block, fits: Fits, child) -> Iterator[Child]:
     if table is None:
         return
     for row in table.rows:
+        # A row may have more cells than the header names (or no header at
+        # all): the unnamed cells are still its text.
         text = "; ".join(f"{header}: {cell}" if header else cell
-                         for header, cell in zip(table.header, row.cells) if cell)
+                         for header, cell in zip_longest(table.header, row.cells, fillvalue="")
+                         if cell)
         if not text:
             continue
         for piece in split(text, 0, len(text), fits):

@@ -123,23 +123,36 @@ class DocumentBuilder:
         if lines:
             self._block(LIST, "\n".join(lines))
 
-    def table(self, rows: list[list[str]], header: list[str] | None = None) -> None:
-        """A table: `header` (or, without one, its first row) names the columns."""
+    def table(self, rows: list[list[str]], header: list[str] | None = None,
+              first_row_names: bool = True) -> None:
+        """A table: `header` (or, without one, its first row) names the columns.
+
+        A table of one row has no header: its row is its content (AsciiDoc
+        writes every NOTE and WARNING as a one-row table, "Note | ORIG_HEAD is
+        not guaranteed…"; taken for a header, it was in no child, and no
+        search could find it). `first_row_names=False`: the reader knows the
+        table has no header row (HTML without <th>: a layout table, or
+        AsciiDoc's term | definition lists), so every row is content."""
         rows = [[_one_line(cell) for cell in row] for row in rows]
         rows = [row for row in rows if any(row)]
-        header = [_one_line(cell) for cell in header] if header else (rows.pop(0) if rows else [])
+        if header:
+            header = [_one_line(cell) for cell in header]
+        elif first_row_names and len(rows) > 1:
+            header = rows.pop(0)
+        else:
+            header = []
         if not rows and not any(header):
             return
-        lines = [CELL_SEPARATOR.join(header).strip()]
-        lines += [CELL_SEPARATOR.join(row).strip() for row in rows]
+        head = [CELL_SEPARATOR.join(header).strip()] if header else []
+        lines = [CELL_SEPARATOR.join(row).strip() for row in rows]
         start = self._begin_block()
         origin = self._origin()
-        table_rows, position = [], start + len(lines[0]) + 1
-        for row, line in zip(rows, lines[1:]):
+        table_rows, position = [], start + sum(len(line) + 1 for line in head)
+        for row, line in zip(rows, lines):
             table_rows.append(TableRow(cells=row, start=position - origin,
                                        end=position + len(line) - origin))
             position += len(line) + 1
-        text = "\n".join(lines)
+        text = "\n".join(head + lines)
         self._write(text)
         self._end_block(TABLE, start, text, table=Table(header=header, rows=table_rows))
 

@@ -269,7 +269,9 @@ class _Page(HTMLParser):
             if self.tables:  # a table in a cell: its text joins the cell
                 self.tables[-1].cell.append(" ".join(" ".join(r) for r in table.rows))
             else:
-                self.builder.table(table.rows, table.header)
+                # HTML names its header cells (<th>): a table without one is
+                # a layout or a term | definition list, every row content.
+                self.builder.table(table.rows, table.header, first_row_names=False)
         elif self.tables and tag in ("tr", "td", "th", "thead"):
             self.tables[-1].end(tag)
         elif tag in _BLOCKS:
