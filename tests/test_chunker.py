@@ -4,12 +4,14 @@ Only the tokenizer is loaded here (the ONNX session is lazy), so these are fast.
 """
 import ast
 import random
+import re
 import textwrap
 
 import pytest
 
 from app.common.bundled import SAMPLE_HANDBOOK
 from app.common.chunks import ChunkSettings, EMBED
+from app.common.documents import TABLE
 from app.ingest.chunking.fitted import TABLE_ROW, chunk_document
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
 from app.ingest.readers import read_document
@@ -39,6 +41,27 @@ def assert_invariants(document, children, settings):
         if child.verbatim:
             assert section.body[child.start:child.end] == child.text
         assert child.page == section.page_at(child.start)
+    assert_every_word_in_a_child(document, children)
+
+
+def assert_every_word_in_a_child(document, children):
+    """No text a search could never find: every word of a section lies in one
+    of its children, but a table's header line (each row's child carries it
+    as "Header: value"), a code block's fences and ruled lines."""
+    for number, section in enumerate(document.sections):
+        covered = bytearray(len(section.body))
+        for child in children:
+            if child.section == number:
+                covered[child.start:child.end] = b"\1" * (child.end - child.start)
+        for block in section.blocks:
+            if block.kind == TABLE and block.table and block.table.header and block.table.rows:
+                first_row = block.table.rows[0].start
+                covered[block.start:first_row] = b"\1" * (first_row - block.start)
+        left = "".join(c if not covered[i] else " " for i, c in enumerate(section.body))
+        # a code block's fences and ruled lines are in no child, by design
+        words = [w for w in left.split()
+                 if not re.fullmatch(r"(```|~~~)\S*", w) and re.search(r"\w", w)]
+        assert not words, (section.heading_path, words[:12])
 
 
 def sample_files():
@@ -106,6 +129,7 @@ def test_a_note_box_and_a_table_without_header_cells_are_searchable(tmp_path, em
         "<table><tr><td class='hdlist1'>-n</td><td class='hdlist2'>Dry run.</td></tr>"
         "<tr><td class='hdlist1'>-f</td><td class='hdlist2'>Force.</td></tr></table>")
     document, children = chunk(path, embedder, settings)
+    assert_invariants(document, children, settings)  # no word in no child
     rows = [c.text for c in children if c.kind == TABLE_ROW]
     assert rows == ["Note; The previous branch tip is accessible using the reflog of the "
                     "current branch.", "-n; Dry run.", "-f; Force."]
