@@ -241,6 +241,8 @@ def _numbers(answer: str) -> list[Fact]:
         word = text.split()[0].split("-")[0].lower()
         if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, text, re.IGNORECASE):
             continue  # "at once", "one of them": not a quantity
+        if word in _NUMBER_WORDS and _COMPOUND_WORD.match(answer, match.end()):
+            continue  # "zero-padded", "two-phase": a word, not a quantity ("three-day" keeps its unit)
         facts.append(Fact(text, NUMBER, start, match.end()))
     return facts
 
@@ -250,7 +252,7 @@ def _names(answer: str) -> list[Fact]:
     for match in _CAPITALISED.finditer(answer):
         words = match.group(0).split()
         start = match.start()
-        if _SENTENCE_START.search(answer[:start]):
+        if _starts_sentence(answer[:start]):
             if len(words) == 1:
                 continue  # "Yes", "The", "Employees": a sentence's first word says nothing
             # "Open HRdesk…", "You get…": a first word that is an ordinary English
@@ -267,6 +269,15 @@ def _names(answer: str) -> list[Fact]:
             continue  # emphasis: "does NOT"
         facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
     return facts
+
+
+def _starts_sentence(before: str) -> bool:
+    """Whether a word after `before` starts a sentence; a citation marker in
+    between changes nothing ("[1] Yes, …", "… shell [1]. Yes")."""
+    if MARKER.search(before):
+        before = MARKER.sub("", before).rstrip()
+        before = before + " " if before else ""
+    return bool(_SENTENCE_START.search(before))
 
 
 def _outermost(facts: list[Fact]) -> list[Fact]:
@@ -302,6 +313,7 @@ def _vocabulary() -> frozenset[str]:
 
 
 _LIST_NUMBER = re.compile(r"\d{1,2}[.)]\s")
+_COMPOUND_WORD = re.compile(r"-[A-Za-z]")  # a number word joined to a word that is no unit
 
 
 def _line_start(answer: str, offset: int) -> bool:
