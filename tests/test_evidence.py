@@ -81,6 +81,20 @@ def test_a_table_row_is_one_unit():
     assert body[unit.start:unit.end] == "| London | GBP 230 |" and unit.kind == ROW
 
 
+def test_a_row_is_shown_with_its_headers_and_a_note_box_row_with_nothing_more():
+    from app.answers.evidence import _row_context
+
+    body = "| City | Cap |\n|---|---|\n| London | GBP 230 |"
+    start = body.index("| London")
+    (unit,) = units_in(body, start, len(body), "table_row")
+    row = {"body": body, "text": "City: London; Cap: GBP 230"}
+    assert _row_context(row, unit) == "City: London; Cap: GBP 230"
+    note = "Note | The previous tip is in the reflog."  # a one-row table: no header
+    (unit,) = units_in(note, 0, len(note), "table_row")
+    assert _row_context({"body": note, "text": "Note; The previous tip is in the reflog."},
+                        unit) == ""
+
+
 def test_text_without_any_boundary_becomes_readable_pieces_not_one_huge_quote():
     cell = "verylongtoken" * 400          # 5,200 characters, no space, no full stop
     line = "x = 1; " * 800                # one huge line of code

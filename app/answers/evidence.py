@@ -32,6 +32,7 @@ import numpy as np
 from app.answers import confidence
 from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
 from app.answers.words import content_stems
+from app.ingest.readers.builder import CELL_SEPARATOR
 from app.search.retrieval import excerpt_offset
 
 RANKED_CHILDREN = 8        # the best children (fused rank) whose units are candidates
@@ -353,7 +354,11 @@ def _row_context(child: dict, unit: Unit) -> str:
     if unit.kind != ROW:
         return ""
     if unit.header is None:
-        return child["text"]
+        # A row of a table without a header (a one-row note box) names no
+        # columns: its child's text is the quote again, and says nothing more.
+        body = child["body"]
+        return "" if child["text"] == body[unit.start:unit.end].replace(CELL_SEPARATOR, "; ") \
+            else child["text"]
     body = child["body"]
     headers = layout_cells(body[unit.header[0]:unit.header[1]])
     cells = layout_cells(body[unit.start:unit.end])
