@@ -25,7 +25,8 @@ def flagged(answer: str) -> list[tuple[str, str]]:
     'It says "paid at full salary".',                               # quote, any case
     "Yes. The hotel cap is GBP 230 per night in London.",           # sentence starts
     "[1] Yes, the hotel cap is GBP 230 per night in London.",       # … after a citation
-    "The one-off hotel cap is GBP 230 per night in London.",        # a word, not a number
+    "The zero-padded hotel cap is GBP 230 per night in London.",    # a word, not a number
+    "The hotel cap is GBP 230 per night [1]\nin London, says HRdesk.",  # a line after a marker
     "To book leave:\n1. Open HRdesk.\n2. Ask before 31 March.",     # list numbers
 ])
 def test_facts_the_sources_hold_are_not_flagged(answer):
@@ -45,6 +46,7 @@ def test_facts_the_sources_hold_are_not_flagged(answer):
     ('It says "paid at double salary".', ("paid at double salary", QUOTE)),
     ("The cap is £250.", ("250", NUMBER)),
     ("A four-week cap of GBP 230.", ("four-week", NUMBER)),          # a number word with its unit
+    ("Two-thirds of the desks face the harbour.", ("Two", NUMBER)),  # a quantity still
     ("See [1] Workday for it.", ("Workday", NAME)),
 ])
 def test_a_fact_the_sources_do_not_hold_is_flagged_with_its_offsets(answer, fact):

@@ -274,10 +274,12 @@ def _names(answer: str) -> list[Fact]:
 def _starts_sentence(before: str) -> bool:
     """Whether a word after `before` starts a sentence; a citation marker in
     between changes nothing ("[1] Yes, …", "… shell [1]. Yes")."""
-    if MARKER.search(before):
-        before = MARKER.sub("", before).rstrip()
-        before = before + " " if before else ""
-    return bool(_SENTENCE_START.search(before))
+    if _SENTENCE_START.search(before):
+        return True
+    if MARKER.search(before):  # only where a marker stands before the word
+        stripped = MARKER.sub("", before).rstrip()
+        return bool(_SENTENCE_START.search(stripped + " " if stripped else ""))
+    return False
 
 
 def _outermost(facts: list[Fact]) -> list[Fact]:
@@ -313,7 +315,9 @@ def _vocabulary() -> frozenset[str]:
 
 
 _LIST_NUMBER = re.compile(r"\d{1,2}[.)]\s")
-_COMPOUND_WORD = re.compile(r"-[A-Za-z]")  # a number word joined to a word that is no unit
+# A number word joined to a word that makes it an adjective, not a count
+# ("zero-padded", "two-phase"); "two-thirds", "ten-digit" stay quantities.
+_COMPOUND_WORD = re.compile(r"-(?:padded|phase|sided|way|factor|liner|off|shot)\b", re.IGNORECASE)
 
 
 def _line_start(answer: str, offset: int) -> bool:
