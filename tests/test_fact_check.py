@@ -60,6 +60,24 @@ def test_a_number_must_stand_near_the_words_it_is_said_of():
     assert flagged("Kestrel House has 26 desks.") == [("26", NUMBER)]
 
 
+def test_a_number_with_its_unit_may_be_said_in_the_questions_words():
+    """The 1.5B model restates a sentence in the question's words: "By default,
+    a checkpoint happens every 5 minutes and when the WAL volume reaches about
+    1 GB" from "The default settings are 5 minutes and 1 GB". With its unit the
+    number is a fact by itself; another number or another unit is still flagged."""
+    sources = ["A checkpoint is begun every checkpoint_timeout seconds, or if max_wal_size "
+               "is about to be exceeded. The default settings are 5 minutes and 1 GB, "
+               "respectively. max_stack_depth is the safe depth of the stack. The default setting "
+               "is two megabytes (`2MB`), which is conservatively small."]
+    check = lambda answer: [f.text for f in unsupported(answer, sources)]
+    assert check("By default, a checkpoint happens every 5 minutes and when the WAL "
+                 "volume reaches about 1 GB.") == []
+    assert check("The default max_stack_depth of 2MB is on the safe side.") == []
+    assert check("A checkpoint happens every 5 hours.") == ["5 hours"]
+    assert check("A checkpoint happens every 7 minutes.") == ["7 minutes"]
+    assert check("A checkpoint happens after 5 records.") == ["5"]
+
+
 def test_a_bare_number_the_sources_hold_is_not_flagged():
     """The bundled model's "The answer is: 10" beside a quote that says "10
     weeks": 10 is in the sources; "answer" says nothing of what it counts.
@@ -142,3 +160,43 @@ def test_a_name_the_user_asked_about_is_not_flagged_but_a_number_still_is():
     asked_number = "Is the per diem 60 EUR a day?"
     assert [f.text for f in unsupported("The per diem is 60 EUR a day.", passage,
                                         asked_number)] == ["60"]
+
+
+def test_a_command_in_backticks_may_be_put_together_from_the_sources_tokens():
+    """The 1.5B model writes the command the sources describe: `set +H` from
+    "the +H option to the set builtin". Each piece must be a token of the
+    sources on its own; a piece they lack is flagged."""
+    sources = ["History expansion can be disabled using the +H option to the set builtin. "
+               "If the -n option is supplied, wait waits for a single job. Use -eq for numbers. "
+               "The echo builtin prints its arguments."]
+    check = lambda answer: [f.text for f in unsupported(answer, sources)]
+    assert check("Use `set +H` in your shell.") == []
+    assert check("Run `wait -n`.") == []
+    assert check("Run `wait -e`.") == ["wait -e"]            # -e only inside -eq
+    assert check('Use `echo -n "your text"`.') == ['echo -n "your text"']
+    assert check("Use `set -H`.") == ["set -H"]
+
+
+def test_code_the_user_asked_about_is_not_flagged_when_echoed():
+    """`utcnow()` in the answer is the question's own identifier, not one the
+    model made up (kind: code, like work_mem above)."""
+    passage = ["The current time in UTC is given by datetime.now(timezone.utc)."]
+    question = "Is utcnow() the right call for a UTC-aware datetime?"
+    assert unsupported("No: `utcnow()` is naive; use `datetime.now(timezone.utc)`.",
+                       passage, question) == []
+    assert [f.text for f in unsupported("Use `utcfromtimestamp()`.", passage, question)] == \
+        ["utcfromtimestamp()"]
+
+
+def test_a_standards_number_is_part_of_its_name():
+    """"ISO 8601" names a standard: echoed from the question it is the user's
+    word; not in the question, it must be in the sources whole. "divide-by-zero"
+    holds no quantity."""
+    passage = ["The letter M means months in the date part and minutes in the time part."]
+    question = "In an ISO 8601 interval, how do I tell months from minutes?"
+    assert unsupported("In an ISO 8601 interval, M in the time part means minutes.",
+                       passage, question) == []
+    assert [f.text for f in unsupported("Use the ISO 8602 form.", passage, question)] == \
+        ["ISO 8602"]
+    assert [f.text for f in unsupported("Use the ISO 8601 form.", passage)] == ["ISO 8601"]
+    assert unsupported("You can catch divide-by-zero by its code.", passage) == []

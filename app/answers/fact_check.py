@@ -6,9 +6,9 @@ mechanically against the text the model was given:
 
 - numbers, with their unit when it is one of time, size or share ("18 weeks",
   "£230", "60 %", "1,000", "eighteen", "31 March" gives 31 and March);
-- quoted strings ("…", “…”, `…`);
+- quoted strings ("…", “…”);
 - commands, paths and identifiers (`pg_hba.conf`, `--tenant`, `kernel.shmmax=…`,
-  `/var/log`, `MAX_ERROR_RATE`, `PersistentKeepalive`);
+  `/var/log`, `MAX_ERROR_RATE`, `PersistentKeepalive`, anything in `…`);
 - capitalised names inside a sentence (Kestrel House, HRdesk, March).
 
 Both sides are normalised the same way (case, thousands separators, number
@@ -134,8 +134,24 @@ class Sources:
         # "18" alone, or a unit the sources use with that number, is.
         return unit is None or unit in units or units <= {None}
 
+    def has_with_unit(self, number: str, unit: str | None) -> bool:
+        return unit is not None and unit in self.units_after.get(_canonical(number), set())
+
     def has_text(self, text: str) -> bool:
         return normalise(text) in self.text
+
+    def has_code(self, code: str) -> bool:
+        """A command the sources hold whole, or one put together from their
+        tokens: `set +H` from "the +H option to the set builtin", `wait -n`
+        from "If the -n option is supplied, wait waits…". Each piece must be
+        a token of the sources on its own (`-e` is not found inside "-eq");
+        a piece they lack (`args.subcommands`, "your text") is not."""
+        if self.has_text(code):
+            return True
+        pieces = [piece.strip("\"'.,;:") for piece in normalise(code).split()]
+        return len(pieces) > 1 and all(
+            piece and re.search(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])", self.text)
+            for piece in pieces)
 
     def has_name(self, name: str) -> bool:
         return all(stem(w) in self.words for w in re.findall(r"[^\W_]+", normalise(name)))
@@ -147,7 +163,12 @@ def extract(answer: str) -> list[Fact]:
     facts: list[Fact] = []
     for match in _QUOTED.finditer(answer):
         group = next(i for i in (1, 2, 3) if match.group(i) is not None)
-        facts.append(Fact(match.group(group), QUOTE, match.start(group), match.end(group)))
+        # `…` marks code (a command, an identifier), not words quoted from a text
+        kind = CODE if group == 3 else QUOTE
+        facts.append(Fact(match.group(group), kind, match.start(group), match.end(group)))
+    for match in _STANDARD.finditer(answer):
+        if not _UNIT_AFTER.match(answer, match.end()):
+            facts.append(Fact(match.group(0), CODE, match.start(), match.end()))
     for match in _CODE_TOKEN.finditer(answer):
         token = match.group(0).rstrip(".,:;")
         if re.search(r"[A-Za-z]", token) and not _is_plain_word(token):
@@ -188,9 +209,16 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fa
 def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     if fact.kind == NUMBER:
         number = _number_of(fact, sources)
-        return number is not None and sources.near(number, _neighbours(answer, fact))
+        # A number with its unit ("5 minutes", "2MB") is a fact by itself: a
+        # model restates the sentence around it in the question's words ("a
+        # checkpoint happens every 5 minutes" from "The default settings are
+        # 5 minutes and 1 GB"), so only a bare number must stand near its words.
+        return number is not None and (sources.has_with_unit(number, _unit_of(fact))
+                                       or sources.near(number, _neighbours(answer, fact)))
     if fact.kind == NAME:
         return sources.has_name(fact.text)
+    if fact.kind == CODE:
+        return sources.has_code(fact.text)
     return sources.has_text(fact.text)
 
 
@@ -205,6 +233,11 @@ def _number_of(fact: Fact, sources: Sources) -> str | None:
 
 # Words an answer says about itself, not about the number beside it: "The
 # answer is: 10" says nothing of what 10 counts, so 10 is checked alone.
+def _unit_of(fact: Fact) -> str | None:
+    match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
+    return _unit(match.group(2)) if match else None
+
+
 _ABOUT_THE_ANSWER = frozenset("answer answers question handbook source sources passage text "
                               "quote according says said".split())
 
@@ -241,8 +274,11 @@ def _numbers(answer: str) -> list[Fact]:
         word = text.split()[0].split("-")[0].lower()
         if word in ("once", "half", "one") and not re.search(_UNIT_PATTERN, text, re.IGNORECASE):
             continue  # "at once", "one of them": not a quantity
-        if word in _NUMBER_WORDS and _COMPOUND_WORD.match(answer, match.end()):
-            continue  # "zero-padded", "two-phase": a word, not a quantity ("three-day" keeps its unit)
+        if word in _NUMBER_WORDS and (_COMPOUND_WORD.match(answer, match.end())
+                                      or _PHRASE_BEFORE.search(answer, 0, start)):
+            continue  # "zero-padded", "divide-by-zero": a word, not a quantity ("three-day" keeps its unit)
+        if _STANDARD_BEFORE.search(answer, 0, start) and not _UNIT_AFTER.match(answer, match.end()):
+            continue  # "ISO 8601", "RFC 3339": part of a name, checked as one (see extract)
         facts.append(Fact(text, NUMBER, start, match.end()))
     return facts
 
@@ -317,6 +353,13 @@ def _vocabulary() -> frozenset[str]:
 _LIST_NUMBER = re.compile(r"\d{1,2}[.)]\s")
 # A number word joined to a word that makes it an adjective, not a count
 # ("zero-padded", "two-phase"); "two-thirds", "ten-digit" stay quantities.
+_PHRASE_BEFORE = re.compile(r"\w-(?:by|to|of)-$", re.IGNORECASE)  # "divide-by-zero"
+# An upper-case word and a number of two or more digits name a standard or a
+# code ("ISO 8601", "RFC 3339", "HTTP 404"): an identifier, echoed from the
+# question or found whole in the sources, not a quantity near some words.
+_STANDARD = re.compile(r"\b[A-Z]{2,6} \d{2,}\b")
+_STANDARD_BEFORE = re.compile(r"\b[A-Z]{2,6} $")
+_UNIT_AFTER = re.compile(r"[\s-]?" + _UNIT_PATTERN, re.IGNORECASE)
 _COMPOUND_WORD = re.compile(r"-(?:padded|phase|sided|way|factor|liner|off|shot)\b", re.IGNORECASE)
 
 
