@@ -458,6 +458,20 @@ def _evidence_text(evidence: list) -> str:
         f"{number}. {_quote_lines(e)}" for number, e in enumerate(evidence, start=1))
 
 
+def _checked_text(before: list, after: list) -> str:
+    """What the answer model's check changed on the card: the first quote
+    confirmed, or the passages in a new order ("" when nothing changed)."""
+    from app.answers.confidence import SINGLE, card
+    from app.answers.quote_check import BOTH_PICK
+
+    if card(after) == SINGLE:
+        return f"From the handbook: passage 1. {BOTH_PICK}"
+    if [(e.source, e.start, e.end) for e in before] == [(e.source, e.start, e.end) for e in after]:
+        return ""
+    text = _evidence_text(after)  # "Passages that may answer: …"
+    return "After the answer model's check, " + text[0].lower() + text[1:]
+
+
 def _quote_lines(evidence) -> str:
     """A quote with its reading aid (a table row's "Header: value; …") and citation."""
     from app.answers.prompt import citation_label
@@ -549,8 +563,6 @@ def _eval_progress(done: int, total: int) -> None:
 def cmd_ask(args, db: Path) -> int:
     from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Status, \
         Token
-    from app.answers.confidence import SINGLE, card
-    from app.answers.quote_check import BOTH_PICK
     from app.answers.model import LocalModel, ModelError
     from app.answers.prompt import PromptTooLarge
     from app.search.retrieval import SearchError
@@ -563,17 +575,19 @@ def cmd_ask(args, db: Path) -> int:
                             **_units(args))
         try:
             model.load()
-            answer = None
+            answer, shown = None, []
             for event in answerer.ask(args.question):
                 if isinstance(event, Status):
                     print(event.message, file=sys.stderr, flush=True)
                 elif isinstance(event, EvidenceFound) and not args.json and event.evidence:
-                    print(_evidence_text(event.evidence) + "\n", flush=True)
+                    shown = event.evidence
+                    print(_evidence_text(shown) + "\n", flush=True)
                 elif isinstance(event, Token) and not args.json:
                     print(event.text, end="", flush=True)
-                elif isinstance(event, QuoteChecked) and not args.json \
-                        and card(event.evidence) == SINGLE:
-                    print(f"\n\nFrom the handbook: passage 1. {BOTH_PICK}", flush=True)
+                elif isinstance(event, QuoteChecked) and not args.json:
+                    changed = _checked_text(shown, event.evidence)
+                    if changed:
+                        print("\n\n" + changed, flush=True)
                 elif isinstance(event, Finished):
                     answer = event.answer
         except (SearchError, ModelError, PromptTooLarge) as error:

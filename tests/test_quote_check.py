@@ -66,6 +66,62 @@ def test_when_the_model_picks_another_passage_the_card_stays_as_it_was():
     assert answer.to_json()["evidence"][0]["checked"] is False
 
 
+def test_when_the_model_ranks_another_passage_first_the_card_is_reordered():
+    """The model puts the second unit first and the ranker's first last: the
+    passages are shown in the order both agree on (the second parent's leave
+    first), still as equals; the list the window already holds is unchanged."""
+    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]))
+    before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
+    answer = _answer(events)
+    assert [e.text for e in before][:2] == [
+        "The primary caregiver gets 26 weeks, of which 18 weeks at full salary.",
+        "The second parent gets 10 weeks of paid leave."]
+    assert [e.text for e in after][:2] == [e.text for e in before][1::-1]
+    assert len(after) == len(before) and before[0].checked is None
+    assert card(after) == PASSAGES and after[0].checked is False
+    assert [e["text"] for e in answer.to_json()["evidence"]] == [e.text for e in after]
+
+
+def test_the_evaluation_scores_the_card_before_and_after_the_check():
+    """evidence@1 is the card before the model writes; card@1 the card at the end."""
+    from app.evaluation.answer_accuracy import answer_case, figures
+    from app.evaluation.recall import Case
+
+    model = CheckingModel([0.02, 0.9, 0.05, 0.03])
+    model.enqueue("Ten", " weeks", ".")
+    searcher = FakeSearcher([FakeResult(1, "handbook.md", "Parental leave", LEAVE),
+                             FakeResult(2, "handbook.md", "Sick leave", "Sick days are paid.")])
+    answerer = Answerer(searcher, model, finder=FakeFinder(confidence=0.2))
+    result = answer_case(answerer, Case(2, "second-parent", "How long is the second parent's "
+                                        "leave?", "10 weeks of paid leave"))
+    assert (result.evidence_rank, result.card_rank) == (2, 1)
+    scored = figures([result])
+    assert (scored["evidence@1"], scored["card@1"]) == (0.0, 1.0)
+
+
+def test_a_unit_below_the_three_shown_can_come_onto_the_card():
+    """The fourth unit, which the model picks, replaces the third shown."""
+    events = _ask(CheckingModel([0.05, 0.05, 0.1, 0.8]))
+    before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
+    assert after[0].text == before[0].text
+    assert after[1].text == "A note is needed after three days."
+    assert "A note is needed after three days." not in [e.text for e in before]
+
+
+def test_the_fused_order_keeps_the_rankers_first_when_the_model_agrees():
+    assert quote_check.fused_order([0.8, 0.1, 0.05, 0.03, 0.02]) == [0, 1, 2, 3, 4]
+    assert quote_check.fused_order([0.7, 0.0, 0.0, 0.0, 0.3])[0] == 0
+    # a tie between the two orders goes to the ranker's
+    assert quote_check.fused_order([0.3, 0.6, 0.1]) == [0, 1, 2]
+    # the model's first, second in the ranker's list, passes a first the model puts last
+    assert quote_check.fused_order([0.01, 0.9, 0.05, 0.04]) == [1, 0, 2, 3]
+    # one both put second passes one first for the ranker and fifth for the model
+    order = quote_check.fused_order([0.01, 0.3, 0.04, 0.6, 0.05])
+    assert order.index(1) < order.index(0)
+
+
 def test_agreement_is_a_clear_pick_of_the_first():
     assert quote_check.agrees([0.8, 0.15, 0.05]) is True
     assert quote_check.agrees([0.5, 0.5]) is False, "a tie is no pick"
@@ -161,3 +217,20 @@ def test_the_model_in_its_own_process_picks_the_same(qwen):
         assert there == pytest.approx(here, abs=1e-4)
     finally:
         process.close()
+
+
+def test_ask_prints_the_passages_again_only_when_the_check_moved_them():
+    from app.cli import _checked_text
+
+    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]))
+    before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
+    text = _checked_text(before, after)
+    assert text.startswith("After the answer model's check, passages that may answer:")
+    assert text.index("The second parent gets 10 weeks") < text.index("The primary caregiver")
+    same = [e for e in _ask(CheckingModel([0.3, 0.6, 0.05, 0.05]))
+            if isinstance(e, (EvidenceFound, QuoteChecked))]
+    assert _checked_text(same[0].evidence, same[1].evidence) == ""
+    single = [e for e in _ask(CheckingModel([0.9, 0.05, 0.03, 0.02]))
+              if isinstance(e, QuoteChecked)][0].evidence
+    assert _checked_text(before, single).startswith("From the handbook: passage 1.")

@@ -276,16 +276,20 @@ class Answerer:
 
     def _check(self, question: str, scored: list, evidence: list, cancel: threading.Event,
                timings: dict) -> list:
-        """The evidence with its first unit checked (a copy: the first list
-        was handed to the window already); unchanged when stopped."""
+        """The evidence after the check (a new list: the first was handed to
+        the window already): in the order the ranker and the model agree on
+        best, its first unit marked checked, picked by both; unchanged when
+        stopped."""
         began = time.perf_counter()
-        units = [e.text for e in scored[:quote_check.DEPTH]]
-        agreed = quote_check.agrees(quote_check.pick_probabilities(self.model, question, units,
-                                                                   cancel))
+        units = scored[:quote_check.DEPTH]
+        probabilities = quote_check.pick_probabilities(self.model, question,
+                                                       [e.text for e in units], cancel)
+        agreed = quote_check.agrees(probabilities)
         timings["check_s"] = round(time.perf_counter() - began, 3)
         if agreed is None:
             return evidence
-        return [replace(evidence[0], checked=agreed), *evidence[1:]]
+        first, *others = [units[i] for i in quote_check.fused_order(probabilities)][:len(evidence)]
+        return [replace(first, checked=agreed), *others]
 
     @property
     def style(self) -> PromptStyle:

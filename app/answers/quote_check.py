@@ -9,7 +9,10 @@ ranker's first unit too, that unit holds the answer far more often
 (docs/answers.md, "The answer model checks the first passage"). So once the
 answer is written, one forward pass over that list reads the model's
 probability for each number, and the card shows the first passage as the
-handbook's answer when the model agrees (`Evidence.checked`).
+handbook's answer when the model agrees (`Evidence.checked`). Otherwise the
+passages shown are the best of the ranker's order and the model's fused
+(`fused_order`): held out, the first of them holds the answer 0.51 of the
+time against 0.44 for the ranker's order (docs/answers.md).
 
 Only models whose prompt style asks for it (app/answers/prompt_styles.py)
 check: Qwen 0.5B picks "1" whatever it reads, and SmolLM2 was not measured.
@@ -22,8 +25,14 @@ from typing import Sequence
 DEPTH = 5                 # units in the list: the 1.5B reads five in 2.7-4.4 s on 2 cores
 UNIT_CHARS = 360          # of a long unit, the start (the list stays near 230 tokens)
 AGREES_AT = 0.7           # the model's probability for "1" that counts as agreeing (card_check.py)
+# The fusion of the two orders (fused_order): k from 1 to 5 tie on the tuning
+# batches (first unit right 0.386, one of three 0.605, against 0.341 and 0.556
+# in the ranker's order); 3 is the middle of the tie (benchmarks/card_order.py).
+FUSION_K = 3
 # Said under a quote shown alone because the model picked it too.
 BOTH_PICK = "The search and the answer model both picked this passage."
+# Said under the passages once the model has read them and put them in order.
+ORDERED_BY_BOTH = "In the order the search and the answer model agree on."
 SYSTEM = ("You find the passage of a handbook that answers a question. "
           "Reply with the number of the passage only.")
 USER = "Question: {q}\n\nPassages:\n{passages}\n\nWhich passage answers the question?"
@@ -50,6 +59,19 @@ def pick_probabilities(model, question: str, units: Sequence[str],
     """The model's probability for each unit's number; None when stopped."""
     return model.next_token_probabilities(check_prompt(model, question, units),
                                           [str(n) for n in range(1, len(units) + 1)], cancel)
+
+
+def fused_order(probabilities: Sequence[float], k: int = FUSION_K) -> list[int]:
+    """The units' indexes, best first, by the ranker's order and the model's
+    pick together: reciprocal-rank fusion with equal weights, 1/(k + rank in
+    the ranker's list) + 1/(k + rank by the model's probability). A tie keeps
+    the ranker's order, so a unit moves up only past one the model ranks lower
+    by more than the ranker ranks it higher. When the model agrees (below),
+    the ranker's first stays first."""
+    count = len(probabilities)
+    by_model = sorted(range(count), key=lambda i: (-probabilities[i], i))
+    model_rank = {unit: rank for rank, unit in enumerate(by_model)}
+    return sorted(range(count), key=lambda i: (-(1 / (k + i) + 1 / (k + model_rank[i])), i))
 
 
 def agrees(probabilities: Sequence[float] | None, at: float = AGREES_AT) -> bool | None:

@@ -6,6 +6,9 @@ and kind:
 
 - evidence@1 / evidence@3: the answer span lies inside the top-1 / one of
   the top-3 evidence units (the quotes shown before the model writes);
+- card@1 / card@3: the same for the card as it stands at the end, after a
+  model that checks the passages (app/answers/quote_check.py) has reordered
+  them; equal to evidence@1 / @3 for a model that does not check;
 - answer accuracy: the model's answer contains every number of the span
   (digits or number words, thousands separators ignored) and at least half of
   the span's content words (lower-cased, lightly stemmed, stopwords left
@@ -25,7 +28,7 @@ import threading
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from app.answers.answerer import Answerer, EvidenceFound, Finished, Retrieved
+from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Retrieved
 from app.answers.fact_check import normalise as normalise_facts
 from app.answers.words import content_stems
 from app.evaluation.recall import Case, normalise, validate
@@ -63,9 +66,13 @@ class AnswerCase:
     not_in_quote: list[str] = field(default_factory=list)
     declined: bool = False         # the model said the handbook does not say
     span_read: bool = False        # the span was in the sources the model read
+    card_rank: int | None = None   # the same as evidence_rank, for the card after the check
 
     def evidence_hit(self, k: int) -> bool:
         return self.evidence_rank is not None and self.evidence_rank <= k
+
+    def card_hit(self, k: int) -> bool:
+        return self.card_rank is not None and self.card_rank <= k
 
 
 @dataclass
@@ -100,15 +107,17 @@ def evaluate_answers(answerer: Answerer, cases: list[Case],
 
 def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
     span = normalise(case.answer_span)
-    sections, evidence, answer = [], [], None
+    sections, evidence, checked, answer = [], [], None, None
     for event in answerer.ask(case.question, cancel=threading.Event()):
         if isinstance(event, Retrieved):
             sections = event.results
         elif isinstance(event, EvidenceFound):
             evidence = event.evidence
+        elif isinstance(event, QuoteChecked):
+            checked = event.evidence
         elif isinstance(event, Finished):
             answer = event.answer
-    rank = next((i for i, e in enumerate(evidence, start=1) if span in normalise(e.text)), None)
+    rank = _rank_of(span, evidence)
     shown = {r.rank: normalise(r.text) for r in sections}
     # An answer that cites nothing and shares no words with a source lists
     # every source it was given: those are not citations.
@@ -124,7 +133,12 @@ def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
         first_token_s=timings.get("first_token_s"), total_s=timings.get("total_s", 0.0),
         refused=bool(answer.refused), prompt_tokens=answer.context_tokens,
         not_in_quote=[f.text for f in answer.not_in_quote], declined=answer.declined,
-        span_read=any(span in normalise(s.text) for s in answer.sent))
+        span_read=any(span in normalise(s.text) for s in answer.sent),
+        card_rank=rank if checked is None else _rank_of(span, checked))
+
+
+def _rank_of(span: str, evidence: list) -> int | None:
+    return next((i for i, e in enumerate(evidence, start=1) if span in normalise(e.text)), None)
 
 
 def figures(results: list[AnswerCase]) -> dict:
@@ -138,6 +152,8 @@ def figures(results: list[AnswerCase]) -> dict:
     return {"cases": n,
             "evidence@1": round(sum(r.evidence_hit(1) for r in results) / n, 3),
             "evidence@3": round(sum(r.evidence_hit(3) for r in results) / n, 3),
+            "card@1": round(sum(r.card_hit(1) for r in results) / n, 3),
+            "card@3": round(sum(r.card_hit(3) for r in results) / n, 3),
             "answer_accuracy": round(sum(r.accurate for r in results) / n, 3),
             "unsupported_rate": round(sum(bool(r.unsupported) for r in results) / n, 3),
             "citation_precision": round(sum(r.cited_hits / len(r.cited) for r in citing)
@@ -174,7 +190,7 @@ def summarise(results: list[AnswerCase], model: str, prompt: str,
                "evidence_rank": r.evidence_rank, "unsupported": r.unsupported}
               for r in results if not r.accurate]
     per_case = [{"line": r.case.line, "id": r.case.id, "accurate": r.accurate,
-                 "evidence_rank": r.evidence_rank, "answer": r.answer,
+                 "evidence_rank": r.evidence_rank, "card_rank": r.card_rank, "answer": r.answer,
                  "unsupported": r.unsupported, "not_in_quote": r.not_in_quote,
                  "declined": r.declined, "span_read": r.span_read,
                  "prompt_tokens": r.prompt_tokens, "first_token_s": r.first_token_s,
@@ -201,6 +217,9 @@ def format_answer_report(report: AnswerReport) -> str:
              f"{timing['first_token_median_s']}s, total {timing['total_median_s']}s",
              line("overall", report.overall)]
     marked = report.overall
+    if any(r["card_rank"] != r["evidence_rank"] for r in report.per_case):
+        lines.append(f"  the card after the answer model's check: card@1 {marked['card@1']:.0%} · "
+                     f"card@3 {marked['card@3']:.0%}")
     if marked.get("marked_quote_right") is not None:
         lines.append(f"  marked \"not in the quote above\": {marked['not_in_quote_rate']:.0%} "
                      f"of answers; of those, the quote held the span in "

@@ -170,6 +170,8 @@ class ConversationView(SafeTextBrowser):
         if not _single(turn):
             rows = [self._quote_row(index, i, e, "passage", e.n in turn.changed)
                     for i, e in enumerate(turn.evidence)]
+            if turn.evidence[0].checked is False:  # the answer model read them too
+                rows.append(f"<p class='meta'>{esc(quote_check.ORDERED_BY_BOTH)}</p>")
             return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
                     "<p class='cardtitle'>Passages that may answer</p>" + "".join(rows) +
                     "</td></tr></table>")

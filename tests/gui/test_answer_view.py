@@ -179,3 +179,24 @@ def test_the_card_shows_one_quote_once_the_answer_model_picks_it_too(qtbot, wind
     assert "From the handbook" in text and BOTH_PICK in text
     assert "Passages that may answer" not in text
     assert replies.model.checked, "the model read the list"
+
+
+def test_the_passages_are_reordered_once_the_answer_model_has_read_them(qtbot, window):
+    """A model that checks but ranks another passage first: the card stays
+    "Passages that may answer", now in the order the search and the model
+    agree on, and says so."""
+    from app.answers.confidence import PASSAGES, card
+    from app.answers.quote_check import ORDERED_BY_BOTH
+
+    window, replies = window
+    replies.model.pick = [0.01, 0.9, 0.05, 0.03, 0.01]
+    replies.model.enqueue("Yes", " [2].")
+    cards = []
+    window.answer_worker.evidence.connect(lambda evidence: cards.append(list(evidence)))
+    ask(qtbot, window, "Is parking free for staff?")
+    first, last = cards[0], cards[-1]
+    assert card(first) == card(last) == PASSAGES
+    assert last[0].text == first[1].text and last[1].text == first[0].text
+    text = window.conversation.toPlainText()
+    assert ORDERED_BY_BOTH in text and "From the handbook" not in text
+    assert text.index(f"“{last[0].text}”") < text.index(f"“{last[1].text}”")
