@@ -466,10 +466,14 @@ def _checked_text(before: list, after: list) -> str:
 
     if card(after) == SINGLE:
         return f"From the handbook: passage 1. {BOTH_PICK}"
-    if [(e.source, e.start, e.end) for e in before] == [(e.source, e.start, e.end) for e in after]:
+    if [_unit_key(e) for e in before] == [_unit_key(e) for e in after]:
         return ""
     text = _evidence_text(after)  # "Passages that may answer: …"
     return "After the answer model's check, " + text[0].lower() + text[1:]
+
+
+def _unit_key(evidence) -> tuple:
+    return evidence.source, evidence.section_id, evidence.start, evidence.end
 
 
 def _quote_lines(evidence) -> str:

@@ -13,7 +13,10 @@ name) or a command or identifier (one character changed). The fact check
 
 Reported: the share of altered answers in which the changed fact is flagged
 (target ≥ 95 %), and the share of correct answers with any flag at all
-(false alarms, target ≤ 5 %), overall and by the kind of fact changed.
+(false alarms, target ≤ 5 %), overall and by the kind of fact changed. Apart
+from those: correct answers whose number and unit is swapped for another
+the same section says with the same unit (the wrong line's "25 days"), and
+how many of those are flagged.
 """
 from __future__ import annotations
 
@@ -97,8 +100,30 @@ def _change(text: str, kind: str, rng: random.Random) -> str | None:
     return text[:i] + ("q" if text[i] != "q" else "z") + text[i + 1:]
 
 
+_WITH_UNIT = re.compile(r"\b(\d+(?:\.\d+)?)[\s-]?(days?|weeks?|months?|years?|hours?|minutes?|"
+                        r"seconds?|%|MB|GB|kB|ms)\b", re.IGNORECASE)
+
+
+def borrowed(answer: str, section: str, rng: random.Random) -> str | None:
+    """The answer with a number and its unit swapped for another the section
+    says with the same unit ("25 days" of annual leave for the notice
+    period's "30 days"): a small model's usual invented number, which no
+    value made up for the purpose can stand for. None if there is none."""
+    mine = list(_WITH_UNIT.finditer(answer))
+    rng.shuffle(mine)
+    for match in mine:
+        value, unit = match.group(1), match.group(2).lower().rstrip("s")
+        others = sorted({m.group(1) for m in _WITH_UNIT.finditer(section)
+                         if m.group(2).lower().rstrip("s") == unit and m.group(1) != value})
+        if others:
+            return answer[:match.start(1)] + rng.choice(others) + answer[match.end(1):]
+    return None
+
+
 def run(seed: int = 0) -> dict:
     rng = random.Random(seed)
+    other_rng = random.Random(seed + 1)  # its own draws: the others' stay as they were
+    swaps = {"altered": 0, "caught": 0}
     by_kind: dict[str, dict[str, int]] = {}
     correct = flagged_correct = 0
     examples = {"missed": [], "false_alarms": []}
@@ -118,6 +143,10 @@ def run(seed: int = 0) -> dict:
                 if alarms:
                     flagged_correct += 1
                     examples["false_alarms"].append((good, [f.text for f in alarms]))
+                swapped = borrowed(good, section, other_rng)
+                if swapped is not None:
+                    swaps["altered"] += 1
+                    swaps["caught"] += bool(unsupported(swapped, [section], case.question))
                 bad = altered(good, rng)
                 if bad is None:
                     continue
@@ -136,6 +165,7 @@ def run(seed: int = 0) -> dict:
             "caught_rate": round(caught_total / max(altered_total, 1), 3),
             "by_kind": {k: {**v, "caught_rate": round(v["caught"] / v["altered"], 3)}
                         for k, v in sorted(by_kind.items())},
+            "borrowed": {**swaps, "caught_rate": round(swaps["caught"] / max(swaps["altered"], 1), 3)},
             "examples": {k: v[:8] for k, v in examples.items()}}
 
 
@@ -153,6 +183,9 @@ def main() -> None:
           "correct answers")
     for kind, figures in result["by_kind"].items():
         print(f"  {kind:<7} {figures['caught']}/{figures['altered']} caught")
+    swaps = result["borrowed"]
+    print(f"  a number with its unit swapped for another of the same section: "
+          f"{swaps['caught']}/{swaps['altered']} caught (not in the totals above)")
     for kind, items in result["examples"].items():
         for item in items:
             print(f"  {kind}: {item}")

@@ -200,3 +200,19 @@ def test_a_standards_number_is_part_of_its_name():
         ["ISO 8602"]
     assert [f.text for f in unsupported("Use the ISO 8601 form.", passage)] == ["ISO 8601"]
     assert unsupported("You can catch divide-by-zero by its code.", passage) == []
+
+
+def test_a_number_with_its_unit_said_of_something_else_is_still_flagged():
+    """A small model's usual invented number is another line's: "25 days" is
+    the annual leave, not the notice period. Inside code a number is a fact
+    too, and the question holding it does not make it the user's word."""
+    sources = ["Annual leave is 25 days per calendar year. The notice period for "
+               "employees is 30 days. maintenance_work_mem defaults to 64MB. "
+               "Use SET work_mem = '4MB' to change it."]
+    check = lambda answer, question="": [f.text for f in unsupported(answer, sources, question)]
+    assert check("The notice period is 25 days.") == ["25 days"]
+    assert check("The notice period is 30 days.") == []
+    assert check("Run `SET work_mem = '64MB'`.") == ["SET work_mem = '64MB'"]
+    assert check("The default is `64MB`.", "Is the default work_mem `128MB`?") == []
+    assert check("The default is `128MB`.", "Is the default work_mem `128MB`?") == ["128MB"]
+    assert check("The per diem is EUR 9.") == ["EUR", "9"]

@@ -234,3 +234,14 @@ def test_ask_prints_the_passages_again_only_when_the_check_moved_them():
     single = [e for e in _ask(CheckingModel([0.9, 0.05, 0.03, 0.02]))
               if isinstance(e, QuoteChecked)][0].evidence
     assert _checked_text(before, single).startswith("From the handbook: passage 1.")
+
+
+def test_the_confidence_stays_with_the_searchs_first_only_while_it_is_first():
+    """The card's confidence is said of the search's first unit shown first:
+    once the check moves another unit up, no unit shown carries it."""
+    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]))
+    after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
+    assert [e.confidence for e in after] == [None] * len(after)
+    kept = [e for e in _ask(CheckingModel([0.3, 0.6, 0.05, 0.05]))
+            if isinstance(e, QuoteChecked)][0].evidence
+    assert kept[0].confidence == 0.2 and kept[0].checked is False

@@ -289,7 +289,11 @@ class Answerer:
         if agreed is None:
             return evidence
         first, *others = [units[i] for i in quote_check.fused_order(probabilities)][:len(evidence)]
-        return [replace(first, checked=agreed), *others]
+        # The confidence is said of the search's first unit as the first one
+        # shown: it goes with it only while it stays first.
+        return [replace(first, checked=agreed,
+                        confidence=first.confidence if first is units[0] else None),
+                *(replace(e, confidence=None) for e in others)]
 
     @property
     def style(self) -> PromptStyle:

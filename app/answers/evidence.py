@@ -110,8 +110,10 @@ class Evidence:
     # On the first unit shown: the calibrated probability that it holds the
     # answer (app/answers/confidence.py), which decides how the card shows it.
     confidence: float | None = None
-    # On the first unit, once the answer model has read the best five: whether
-    # it picks this one too (app/answers/quote_check.py); None: not checked.
+    # On the first unit, once the answer model has read the best five
+    # (app/answers/quote_check.py): True when it picked the search's first
+    # too, so the card shows it alone; False when the two did not both pick
+    # one, and the passages are in the order they agree on; None: not checked.
     checked: bool | None = None
 
     @property

@@ -143,15 +143,20 @@ class Sources:
     def has_code(self, code: str) -> bool:
         """A command the sources hold whole, or one put together from their
         tokens: `set +H` from "the +H option to the set builtin", `wait -n`
-        from "If the -n option is supplied, wait waits…". Each piece must be
-        a token of the sources on its own (`-e` is not found inside "-eq");
-        a piece they lack (`args.subcommands`, "your text") is not."""
-        if self.has_text(code):
+        from "If the -n option is supplied, wait waits…". The whole and each
+        piece must stand in the sources as a token of their own (`-e` is not
+        found inside "-eq"); a piece they lack (`args.subcommands`, "your
+        text") is not. Code with a number in it is only ever found whole: its
+        number is a fact (`SET work_mem = '64MB'` is not put together from
+        "64MB" said of another setting)."""
+        if self._has_token(normalise(code)):
             return True
         pieces = [piece.strip("\"'.,;:") for piece in normalise(code).split()]
-        return len(pieces) > 1 and all(
-            piece and re.search(r"(?<![\w-])" + re.escape(piece) + r"(?![\w-])", self.text)
-            for piece in pieces)
+        return len(pieces) > 1 and not _HAS_DIGIT.search(code) and all(
+            piece and self._has_token(piece) for piece in pieces)
+
+    def _has_token(self, text: str) -> bool:
+        return re.search(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])", self.text) is not None
 
     def has_name(self, name: str) -> bool:
         return all(stem(w) in self.words for w in re.findall(r"[^\W_]+", normalise(name)))
@@ -167,8 +172,7 @@ def extract(answer: str) -> list[Fact]:
         kind = CODE if group == 3 else QUOTE
         facts.append(Fact(match.group(group), kind, match.start(group), match.end(group)))
     for match in _STANDARD.finditer(answer):
-        if not _UNIT_AFTER.match(answer, match.end()):
-            facts.append(Fact(match.group(0), CODE, match.start(), match.end()))
+        facts.append(Fact(match.group(0), NAME, match.start(), match.end()))
     for match in _CODE_TOKEN.finditer(answer):
         token = match.group(0).rstrip(".,:;")
         if re.search(r"[A-Za-z]", token) and not _is_plain_word(token):
@@ -186,7 +190,14 @@ def unsupported(answer: str, source_texts: list[str], question: str = "") -> lis
     checked (the user may be asking whether it is right)."""
     sources, asked = Sources(source_texts), Sources([question])
     return [fact for fact in extract(answer) if not _supported(fact, answer, sources)
-            and not (fact.kind in (NAME, CODE) and _supported(fact, answer, asked))]
+            and not (_users_word(fact) and _supported(fact, answer, asked))]
+
+
+def _users_word(fact: Fact) -> bool:
+    """Whether the question holding the fact makes it the user's word: a name
+    or an identifier, not a number, a quoted string or code with a number in
+    it ("Is the default `64MB`?" is still checked)."""
+    return fact.kind == NAME or fact.kind == CODE and not _HAS_DIGIT.search(fact.text)
 
 
 def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fact]:
@@ -209,12 +220,16 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fa
 def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     if fact.kind == NUMBER:
         number = _number_of(fact, sources)
-        # A number with its unit ("5 minutes", "2MB") is a fact by itself: a
-        # model restates the sentence around it in the question's words ("a
-        # checkpoint happens every 5 minutes" from "The default settings are
-        # 5 minutes and 1 GB"), so only a bare number must stand near its words.
-        return number is not None and (sources.has_with_unit(number, _unit_of(fact))
-                                       or sources.near(number, _neighbours(answer, fact)))
+        # A model restates the sentence around a number in the question's
+        # words ("By default, a checkpoint happens every 5 minutes" from "The
+        # default settings are 5 minutes and 1 GB"): a number with the unit
+        # the sources use with it may stand near any word of the answer's
+        # sentence; a bare one must stand near the words beside it.
+        if number is None:
+            return False
+        return sources.near(number, _neighbours(answer, fact)) or (
+            sources.has_with_unit(number, _unit_of(fact))
+            and sources.near(number, _sentence_words(answer, fact)))
     if fact.kind == NAME:
         return sources.has_name(fact.text)
     if fact.kind == CODE:
@@ -231,13 +246,13 @@ def _number_of(fact: Fact, sources: Sources) -> str | None:
     return match.group(1)
 
 
-# Words an answer says about itself, not about the number beside it: "The
-# answer is: 10" says nothing of what 10 counts, so 10 is checked alone.
 def _unit_of(fact: Fact) -> str | None:
     match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
     return _unit(match.group(2)) if match else None
 
 
+# Words an answer says about itself, not about the number beside it: "The
+# answer is: 10" says nothing of what 10 counts, so 10 is checked alone.
 _ABOUT_THE_ANSWER = frozenset("answer answers question handbook source sources passage text "
                               "quote according says said".split())
 
@@ -253,6 +268,19 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
     before = content(_TOKEN.findall(normalise(answer[:fact.start])))[-2:]
     after = content(_TOKEN.findall(normalise(answer[fact.end:])))[:2]
     return {stem(w) for w in before + after}
+
+
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
+
+
+def _sentence_words(answer: str, fact: Fact) -> set[str]:
+    """The content words of the answer's sentence that holds the fact."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(answer, 0, fact.start)]
+    after = _SENTENCE_END.search(answer, fact.end)
+    sentence = answer[ends[-1] if ends else 0:fact.start] + " " + \
+        answer[fact.end:after.start() if after else len(answer)]
+    return {stem(w) for w in _TOKEN.findall(normalise(sentence))
+            if w not in STOPWORDS and w not in _ABOUT_THE_ANSWER and not _DIGITS.fullmatch(w)}
 
 
 _ANSWER_NUMBER = re.compile(
@@ -277,7 +305,7 @@ def _numbers(answer: str) -> list[Fact]:
         if word in _NUMBER_WORDS and (_COMPOUND_WORD.match(answer, match.end())
                                       or _PHRASE_BEFORE.search(answer, 0, start)):
             continue  # "zero-padded", "divide-by-zero": a word, not a quantity ("three-day" keeps its unit)
-        if _STANDARD_BEFORE.search(answer, 0, start) and not _UNIT_AFTER.match(answer, match.end()):
+        if _STANDARD_BEFORE.search(answer, 0, start):
             continue  # "ISO 8601", "RFC 3339": part of a name, checked as one (see extract)
         facts.append(Fact(text, NUMBER, start, match.end()))
     return facts
@@ -351,15 +379,15 @@ def _vocabulary() -> frozenset[str]:
 
 
 _LIST_NUMBER = re.compile(r"\d{1,2}[.)]\s")
+_PHRASE_BEFORE = re.compile(r"\w-(?:by|to|of)-$", re.IGNORECASE)  # "divide-by-zero"
+# A standard's body and its number name it ("ISO 8601", "RFC 3339", "IEEE
+# 754"): a name, the user's word when the question holds it, not a quantity
+# near some words. A closed list: "EUR 9" and "HTTP 503" are numbers.
+_STANDARD = re.compile(r"\b(?:ISO|RFC|IEEE|ECMA|ANSI|IEC|POSIX|PEP) \d+\b")
+_STANDARD_BEFORE = re.compile(r"\b(?:ISO|RFC|IEEE|ECMA|ANSI|IEC|POSIX|PEP) $")
+_HAS_DIGIT = re.compile(r"\d")
 # A number word joined to a word that makes it an adjective, not a count
 # ("zero-padded", "two-phase"); "two-thirds", "ten-digit" stay quantities.
-_PHRASE_BEFORE = re.compile(r"\w-(?:by|to|of)-$", re.IGNORECASE)  # "divide-by-zero"
-# An upper-case word and a number of two or more digits name a standard or a
-# code ("ISO 8601", "RFC 3339", "HTTP 404"): an identifier, echoed from the
-# question or found whole in the sources, not a quantity near some words.
-_STANDARD = re.compile(r"\b[A-Z]{2,6} \d{2,}\b")
-_STANDARD_BEFORE = re.compile(r"\b[A-Z]{2,6} $")
-_UNIT_AFTER = re.compile(r"[\s-]?" + _UNIT_PATTERN, re.IGNORECASE)
 _COMPOUND_WORD = re.compile(r"-(?:padded|phase|sided|way|factor|liner|off|shot)\b", re.IGNORECASE)
 
 

@@ -25,7 +25,7 @@ from typing import Sequence
 DEPTH = 5                 # units in the list: the 1.5B reads five in 2.7-4.4 s on 2 cores
 UNIT_CHARS = 360          # of a long unit, the start (the list stays near 230 tokens)
 AGREES_AT = 0.7           # the model's probability for "1" that counts as agreeing (card_check.py)
-# The fusion of the two orders (fused_order): k from 1 to 5 tie on the tuning
+# The fusion of the two orders (fused_order): k 1, 2, 3 and 5 tie on the tuning
 # batches (first unit right 0.386, one of three 0.605, against 0.341 and 0.556
 # in the ranker's order); 3 is the middle of the tie (benchmarks/card_order.py).
 FUSION_K = 3
@@ -64,10 +64,10 @@ def pick_probabilities(model, question: str, units: Sequence[str],
 def fused_order(probabilities: Sequence[float], k: int = FUSION_K) -> list[int]:
     """The units' indexes, best first, by the ranker's order and the model's
     pick together: reciprocal-rank fusion with equal weights, 1/(k + rank in
-    the ranker's list) + 1/(k + rank by the model's probability). A tie keeps
-    the ranker's order, so a unit moves up only past one the model ranks lower
-    by more than the ranker ranks it higher. When the model agrees (below),
-    the ranker's first stays first."""
+    the ranker's list) + 1/(k + rank by the model's probability), ranks
+    from 0. A tie keeps the ranker's order; a unit both put near the top
+    passes one that only one of them puts first. When the model agrees
+    (below), the ranker's first stays first."""
     count = len(probabilities)
     by_model = sorted(range(count), key=lambda i: (-probabilities[i], i))
     model_rank = {unit: rank for rank, unit in enumerate(by_model)}
