@@ -462,18 +462,14 @@ def _checked_text(before: list, after: list) -> str:
     """What the answer model's check changed on the card: the first quote
     confirmed, or the passages in a new order ("" when nothing changed)."""
     from app.answers.confidence import SINGLE, card
-    from app.answers.quote_check import BOTH_PICK
+    from app.answers.quote_check import BOTH_PICK, reordered
 
     if card(after) == SINGLE:
         return f"From the handbook: passage 1. {BOTH_PICK}"
-    if [_unit_key(e) for e in before] == [_unit_key(e) for e in after]:
+    if not reordered(before, after):
         return ""
     text = _evidence_text(after)  # "Passages that may answer: …"
     return "After the answer model's check, " + text[0].lower() + text[1:]
-
-
-def _unit_key(evidence) -> tuple:
-    return evidence.source, evidence.section_id, evidence.start, evidence.end
 
 
 def _quote_lines(evidence) -> str:

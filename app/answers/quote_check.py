@@ -74,6 +74,13 @@ def fused_order(probabilities: Sequence[float], k: int = FUSION_K) -> list[int]:
     return sorted(range(count), key=lambda i: (-(1 / (k + i) + 1 / (k + model_rank[i])), i))
 
 
+def reordered(before: Sequence, after: Sequence) -> bool:
+    """Whether the check changed which units the card shows, or their order."""
+    def key(e):
+        return e.source, e.section_id, e.start, e.end
+    return [key(e) for e in before] != [key(e) for e in after]
+
+
 def agrees(probabilities: Sequence[float] | None, at: float = AGREES_AT) -> bool | None:
     """Whether the model picks the first unit with probability `at` or more
     (None: it did not answer)."""

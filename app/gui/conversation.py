@@ -62,6 +62,7 @@ class Turn:
     declined: bool = False                           # the model said the handbook does not say
     saved_id: int | None = None                      # its row in the conversations store
     changed: set = field(default_factory=set)        # sources (n) changed since it was saved
+    reordered: bool = False                          # the answer model's check moved the passages
     handbooks: list = field(default_factory=list)    # [label, folder, index] when several asked
 
 
@@ -170,7 +171,7 @@ class ConversationView(SafeTextBrowser):
         if not _single(turn):
             rows = [self._quote_row(index, i, e, "passage", e.n in turn.changed)
                     for i, e in enumerate(turn.evidence)]
-            if turn.evidence[0].checked is False:  # the answer model read them too
+            if turn.reordered:
                 rows.append(f"<p class='meta'>{esc(quote_check.ORDERED_BY_BOTH)}</p>")
             return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
                     "<p class='cardtitle'>Passages that may answer</p>" + "".join(rows) +

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMai
                                QToolButton, QVBoxLayout, QWidget)
 
 from app import __version__
+from app.answers import quote_check
 from app.common import paths
 from app.common.bundled import SAMPLE_HANDBOOK
 from app.embedding.embedder import Embedder
@@ -844,8 +845,12 @@ class MainWindow(QMainWindow):
     def _on_evidence(self, evidence: list) -> None:
         if self.current_turn is None:
             return
-        self.current_turn.evidence = evidence
-        self.current_turn.evidence_ready = True
+        turn = self.current_turn
+        # the second list of a turn is the card after the answer model's check
+        turn.reordered = turn.reordered or (turn.evidence_ready
+                                            and quote_check.reordered(turn.evidence, evidence))
+        turn.evidence = evidence
+        turn.evidence_ready = True
         self._save_turn(self.current_turn)
         self.sources.show_evidence(evidence)
         self.conversation.render()

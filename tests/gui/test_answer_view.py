@@ -200,3 +200,20 @@ def test_the_passages_are_reordered_once_the_answer_model_has_read_them(qtbot, w
     text = window.conversation.toPlainText()
     assert ORDERED_BY_BOTH in text and "From the handbook" not in text
     assert text.index(f"“{last[0].text}”") < text.index(f"“{last[1].text}”")
+
+
+def test_no_order_line_when_the_check_left_the_passages_as_they_were(qtbot, window):
+    """The model reads the passages but the two orders tie: nothing moved,
+    so the card says nothing about an order."""
+    from app.answers.confidence import PASSAGES, card
+    from app.answers.quote_check import ORDERED_BY_BOTH
+
+    window, replies = window
+    replies.model.pick = [0.3, 0.6, 0.05, 0.03, 0.02]
+    replies.model.enqueue("Yes", " [1].")
+    cards = []
+    window.answer_worker.evidence.connect(lambda evidence: cards.append(list(evidence)))
+    ask(qtbot, window, "Is parking free for staff?")
+    assert len(cards) == 2 and card(cards[-1]) == PASSAGES and replies.model.checked
+    assert [e.text for e in cards[0]] == [e.text for e in cards[-1]]
+    assert ORDERED_BY_BOTH not in window.conversation.toPlainText()
