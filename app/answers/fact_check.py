@@ -149,9 +149,10 @@ class Sources:
         text") is not. Code with a number in it is only ever found whole: its
         number is a fact (`SET work_mem = '64MB'` is not put together from
         "64MB" said of another setting)."""
-        if self._has_token(normalise(code)):
+        code_text = normalise(code)
+        if self._has_token(code_text):
             return True
-        pieces = [piece.strip("\"'.,;:") for piece in normalise(code).split()]
+        pieces = [piece.strip("\"'.,;:") for piece in code_text.split()]
         return len(pieces) > 1 and not _HAS_DIGIT.search(code) and all(
             piece and self._has_token(piece) for piece in pieces)
 
@@ -219,16 +220,16 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fa
 
 def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
     if fact.kind == NUMBER:
-        number = _number_of(fact, sources)
+        number, unit = _parsed(fact) or (None, None)
+        if number is None or not sources.has_number(number, unit):
+            return False
         # A model restates the sentence around a number in the question's
         # words ("By default, a checkpoint happens every 5 minutes" from "The
         # default settings are 5 minutes and 1 GB"): a number with the unit
         # the sources use with it may stand near any word of the answer's
         # sentence; a bare one must stand near the words beside it.
-        if number is None:
-            return False
         return sources.near(number, _neighbours(answer, fact)) or (
-            sources.has_with_unit(number, _unit_of(fact))
+            sources.has_with_unit(number, unit)
             and sources.near(number, _sentence_words(answer, fact)))
     if fact.kind == NAME:
         return sources.has_name(fact.text)
@@ -240,15 +241,14 @@ def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
 def _number_of(fact: Fact, sources: Sources) -> str | None:
     """The number of a number fact, when `sources` hold it (with its unit, if
     the sources use one with it); None otherwise."""
-    match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
-    if match is None or not sources.has_number(match.group(1), _unit(match.group(2))):
-        return None
-    return match.group(1)
+    number, unit = _parsed(fact) or (None, None)
+    return number if number is not None and sources.has_number(number, unit) else None
 
 
-def _unit_of(fact: Fact) -> str | None:
+def _parsed(fact: Fact) -> tuple[str, str | None] | None:
+    """A number fact's number and unit ("5 minutes" → 5, minute)."""
     match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
-    return _unit(match.group(2)) if match else None
+    return (match.group(1), _unit(match.group(2))) if match else None
 
 
 # Words an answer says about itself, not about the number beside it: "The
@@ -261,13 +261,15 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
     """The content words right before and after a number in the answer ("up to
     six further blocks" → up, further, block): the number must stand near one
     of them in the sources too, or "six" would be supported by any other six."""
-    def content(words: list[str]) -> list[str]:
-        return [w for w in words if w not in STOPWORDS and w not in _ABOUT_THE_ANSWER
-                and not _DIGITS.fullmatch(w)]
-
-    before = content(_TOKEN.findall(normalise(answer[:fact.start])))[-2:]
-    after = content(_TOKEN.findall(normalise(answer[fact.end:])))[:2]
+    before = _content_words(answer[:fact.start])[-2:]
+    after = _content_words(answer[fact.end:])[:2]
     return {stem(w) for w in before + after}
+
+
+def _content_words(text: str) -> list[str]:
+    """The words of `text` that can say what a number counts, in order."""
+    return [w for w in _TOKEN.findall(normalise(text)) if w not in STOPWORDS
+            and w not in _ABOUT_THE_ANSWER and not _DIGITS.fullmatch(w)]
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
@@ -279,8 +281,7 @@ def _sentence_words(answer: str, fact: Fact) -> set[str]:
     after = _SENTENCE_END.search(answer, fact.end)
     sentence = answer[ends[-1] if ends else 0:fact.start] + " " + \
         answer[fact.end:after.start() if after else len(answer)]
-    return {stem(w) for w in _TOKEN.findall(normalise(sentence))
-            if w not in STOPWORDS and w not in _ABOUT_THE_ANSWER and not _DIGITS.fullmatch(w)}
+    return {stem(w) for w in _content_words(sentence)}
 
 
 _ANSWER_NUMBER = re.compile(
@@ -383,8 +384,9 @@ _PHRASE_BEFORE = re.compile(r"\w-(?:by|to|of)-$", re.IGNORECASE)  # "divide-by-z
 # A standard's body and its number name it ("ISO 8601", "RFC 3339", "IEEE
 # 754"): a name, the user's word when the question holds it, not a quantity
 # near some words. A closed list: "EUR 9" and "HTTP 503" are numbers.
-_STANDARD = re.compile(r"\b(?:ISO|RFC|IEEE|ECMA|ANSI|IEC|POSIX|PEP) \d+\b")
-_STANDARD_BEFORE = re.compile(r"\b(?:ISO|RFC|IEEE|ECMA|ANSI|IEC|POSIX|PEP) $")
+_STANDARD_BODY = r"\b(?:ISO|RFC|IEEE|ECMA|ANSI|IEC|POSIX|PEP) "
+_STANDARD = re.compile(_STANDARD_BODY + r"\d+\b")
+_STANDARD_BEFORE = re.compile(_STANDARD_BODY + "$")
 _HAS_DIGIT = re.compile(r"\d")
 # A number word joined to a word that makes it an adjective, not a count
 # ("zero-padded", "two-phase"); "two-thirds", "ten-digit" stay quantities.

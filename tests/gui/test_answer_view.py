@@ -188,12 +188,7 @@ def test_the_passages_are_reordered_once_the_answer_model_has_read_them(qtbot, w
     from app.answers.confidence import PASSAGES, card
     from app.answers.quote_check import ORDERED_BY_BOTH
 
-    window, replies = window
-    replies.model.pick = [0.01, 0.9, 0.05, 0.03, 0.01]
-    replies.model.enqueue("Yes", " [2].")
-    cards = []
-    window.answer_worker.evidence.connect(lambda evidence: cards.append(list(evidence)))
-    ask(qtbot, window, "Is parking free for staff?")
+    window, replies, cards = _ask_with_pick(qtbot, window, [0.01, 0.9, 0.05, 0.03, 0.01])
     first, last = cards[0], cards[-1]
     assert card(first) == card(last) == PASSAGES
     assert last[0].text == first[1].text and last[1].text == first[0].text
@@ -208,12 +203,19 @@ def test_no_order_line_when_the_check_left_the_passages_as_they_were(qtbot, wind
     from app.answers.confidence import PASSAGES, card
     from app.answers.quote_check import ORDERED_BY_BOTH
 
+    window, replies, cards = _ask_with_pick(qtbot, window, [0.3, 0.6, 0.05, 0.03, 0.02])
+    assert len(cards) == 2 and card(cards[-1]) == PASSAGES and replies.model.checked
+    assert [e.text for e in cards[0]] == [e.text for e in cards[-1]]
+    assert ORDERED_BY_BOTH not in window.conversation.toPlainText()
+
+
+def _ask_with_pick(qtbot, window, pick: list[float]):
+    """Asks with a checking model whose pick among the units is `pick`; returns
+    the window, its replies and every card the view was handed, in order."""
     window, replies = window
-    replies.model.pick = [0.3, 0.6, 0.05, 0.03, 0.02]
+    replies.model.pick = pick
     replies.model.enqueue("Yes", " [1].")
     cards = []
     window.answer_worker.evidence.connect(lambda evidence: cards.append(list(evidence)))
     ask(qtbot, window, "Is parking free for staff?")
-    assert len(cards) == 2 and card(cards[-1]) == PASSAGES and replies.model.checked
-    assert [e.text for e in cards[0]] == [e.text for e in cards[-1]]
-    assert ORDERED_BY_BOTH not in window.conversation.toPlainText()
+    return window, replies, cards
