@@ -177,6 +177,31 @@ def test_a_command_in_backticks_may_be_put_together_from_the_sources_tokens():
     assert check("Use `set -H`.") == ["set -H"]
 
 
+def test_a_setting_may_be_written_as_the_sources_say_it_in_words():
+    """`skipkeys=True` is what "If skipkeys is true" tells the reader to pass;
+    a value the sources do not give the name, or one far from it, is flagged."""
+    sources = ["If skipkeys is true (default: False), then dict keys that are not of a basic "
+               "type are skipped. If ensure_ascii is false, these characters are output "
+               "as-is. The indent is true only for pretty output of the whole document here."]
+    check = lambda answer: [f.text for f in unsupported(answer, sources)]
+    assert check("Pass `skipkeys=True`.") == []
+    assert check("Pass `ensure_ascii=False`.") == []
+    assert check("Pass `skipkeys=Always`.") == ["skipkeys=Always"]
+    assert check("Pass `sort_keys=True`.") == ["sort_keys=True"]
+    assert check("Pass `bufsize=-1`.") == ["bufsize=-1"]
+
+
+def test_a_template_is_found_where_the_sources_fill_its_placeholder():
+    """`\\g<name>` is the form of the sources' `\\g<quote>`; a template whose
+    fixed part the sources lack is flagged."""
+    sources = [r"Ways to reference it: \g<quote> \g<1> \1. Switch with git checkout main."]
+    check = lambda answer: [f.text for f in unsupported(answer, sources)]
+    assert check(r"Use `\g<name>` in the replacement.") == []
+    assert check("Run `git checkout <branch-name>`.") == []
+    assert check("Run `git switch <branch-name>`.") == ["git switch <branch-name>"]
+    assert check(r"Use `\k<name>`.") == [r"\k<name>"]
+
+
 def test_code_the_user_asked_about_is_not_flagged_when_echoed():
     """`utcnow()` in the answer is the question's own identifier, not one the
     model made up (kind: code, like work_mem above)."""
@@ -186,6 +211,20 @@ def test_code_the_user_asked_about_is_not_flagged_when_echoed():
                        passage, question) == []
     assert [f.text for f in unsupported("Use `utcfromtimestamp()`.", passage, question)] == \
         ["utcfromtimestamp()"]
+
+
+def test_a_phrase_the_user_quoted_is_not_flagged_when_echoed_unless_it_holds_a_number():
+    """The error message the user quotes, echoed in the answer, is the user's
+    word; a quoted phrase with a number in it is still checked, as a number is."""
+    passage = ["Aliases are expanded when a command is read, not when it is executed."]
+    question = 'I use an alias on the line that defines it and bash says "command not found". Why?'
+    assert unsupported('The "command not found" error comes from the alias not being expanded.',
+                       passage, question) == []
+    assert [f.text for f in unsupported('Bash says "alias not defined".', passage, question)] == \
+        ["alias not defined"]
+    asked = 'Does "retry after 30 days" apply?'
+    assert [f.text for f in unsupported('Yes, "retry after 30 days" applies.', passage,
+                                        asked)] == ["retry after 30 days"]
 
 
 def test_a_standards_number_is_part_of_its_name():

@@ -146,15 +146,38 @@ class Sources:
         from "If the -n option is supplied, wait waits…". The whole and each
         piece must stand in the sources as a token of their own (`-e` is not
         found inside "-eq"); a piece they lack (`args.subcommands`, "your
-        text") is not. Code with a number in it is only ever found whole: its
-        number is a fact (`SET work_mem = '64MB'` is not put together from
-        "64MB" said of another setting)."""
+        text") is not. A setting is found where the sources say its value in
+        words (`skipkeys=True` from "If skipkeys is true"), a template where
+        they hold it with a value in its place. Code with a number in it is
+        only ever found whole: its number is a fact (`SET work_mem = '64MB'`
+        is not put together from "64MB" said of another setting)."""
         code_text = normalise(code)
         if self._has_token(code_text):
             return True
+        if _HAS_DIGIT.search(code):
+            return False
+        setting = _SETTING.fullmatch(code_text)
+        if setting:
+            return self._says_is(*setting.groups())
+        if _PLACEHOLDER.search(code_text):
+            return self._has_instance(code_text)
         pieces = [piece.strip("\"'.,;:") for piece in code_text.split()]
-        return len(pieces) > 1 and not _HAS_DIGIT.search(code) and all(
+        return len(pieces) > 1 and all(
             piece and self._has_token(piece) for piece in pieces)
+
+    def _says_is(self, name: str, value: str) -> bool:
+        """Whether the sources say the name is the value in words: `skipkeys=True`
+        from "If skipkeys is true", the value a few words after the name."""
+        return re.search(r"(?<![\w-])" + re.escape(name) + r"\W+(?:\w+\W+){0,2}?"
+                         + re.escape(value) + r"(?![\w-])", self.text) is not None
+
+    def _has_instance(self, template: str) -> bool:
+        """Whether the sources hold the template with something in each of its
+        placeholders: `\\g<name>` in "\\g<quote>", `git checkout <branch>` in
+        "git checkout main"."""
+        pieces = _PLACEHOLDER.split(template)
+        pattern = r"<?[^\s<>]+>?".join(re.escape(piece) for piece in pieces)
+        return re.search(r"(?<![\w-])" + pattern + r"(?![\w-])", self.text) is not None
 
     def _has_token(self, text: str) -> bool:
         return re.search(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])", self.text) is not None
@@ -184,21 +207,43 @@ def extract(answer: str) -> list[Fact]:
 
 
 def unsupported(answer: str, source_texts: list[str], question: str = "") -> list[Fact]:
-    """The facts of `answer` that its sources do not contain. A name or an
-    identifier the question itself holds is the user's word, echoed ("The
-    per diem for a day in London is…" when the passage given never says
-    London), not one the model made up; a number or a quoted string is still
-    checked (the user may be asking whether it is right)."""
+    """The facts of `answer` that its sources do not contain. A name, an
+    identifier or a quoted phrase the question itself holds is the user's
+    word, echoed ("The per diem for a day in London is…" when the passage
+    given never says London), not one the model made up. A number is the
+    user's word only where the question states it as its setting ("How do I
+    inline a WITH query referenced twice?"): one it asks about ("Is the
+    default `64MB`?") is still checked, and so are a quote or code with a
+    number in it."""
     sources, asked = Sources(source_texts), Sources([question])
+    setting = _states_its_setting(question)
     return [fact for fact in extract(answer) if not _supported(fact, answer, sources)
-            and not (_users_word(fact) and _supported(fact, answer, asked))]
+            and not ((_users_word(fact) or fact.kind == NUMBER and setting)
+                     and _supported(fact, answer, asked))]
+
+
+# A question that asks what, how or why ("During a merge, what do stage numbers
+# 1, 2 and 3 mean?") states its numbers as the setting of what it asks; one
+# that asks whether ("Is the notice period 25 days?") or which of two ("25 or
+# 30 days?") asks about them, and the answer must not take them as given.
+_WH_QUESTION = re.compile(r"(?:[^,?]{0,60},\s*)?(?:what|which|how|why|when|where|who|whose)\b",
+                          re.IGNORECASE)
+_ALTERNATIVE = re.compile(r"\bor\b", re.IGNORECASE)
+
+
+def _states_its_setting(question: str) -> bool:
+    """Whether the question's numbers are its setting (see above), so that a
+    number it holds, echoed with the same words around it, is the user's."""
+    question = question.strip()
+    return bool(_WH_QUESTION.match(question)) and not _ALTERNATIVE.search(question)
 
 
 def _users_word(fact: Fact) -> bool:
-    """Whether the question holding the fact makes it the user's word: a name
-    or an identifier, not a number, a quoted string or code with a number in
-    it ("Is the default `64MB`?" is still checked)."""
-    return fact.kind == NAME or fact.kind == CODE and not _HAS_DIGIT.search(fact.text)
+    """Whether the question holding the fact makes it the user's word: a name,
+    an identifier or a quoted phrase ("bash says "command not found""), not a
+    number, nor a quote or code with a number in it ("Is the default
+    `64MB`?" is still checked)."""
+    return fact.kind == NAME or fact.kind in (CODE, QUOTE) and not _HAS_DIGIT.search(fact.text)
 
 
 def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fact]:
@@ -387,7 +432,9 @@ _PHRASE_BEFORE = re.compile(r"\w-(?:by|to|of)-$", re.IGNORECASE)  # "divide-by-z
 _STANDARD_BODY = r"\b(?:ISO|RFC|IEEE|ECMA|ANSI|IEC|POSIX|PEP) "
 _STANDARD = re.compile(_STANDARD_BODY + r"\d+\b")
 _STANDARD_BEFORE = re.compile(_STANDARD_BODY + "$")
+_SETTING = re.compile(r"([a-z_][\w.-]*)\s*=\s*([a-z_][\w.-]*)")  # `skipkeys=True`, normalised
 _HAS_DIGIT = re.compile(r"\d")
+_PLACEHOLDER = re.compile(r"<[a-z][\w-]*>")  # `<branch-name>` in a command's template, normalised
 # A number word joined to a word that makes it an adjective, not a count
 # ("zero-padded", "two-phase"); "two-thirds", "ten-digit" stay quantities.
 _COMPOUND_WORD = re.compile(r"-(?:padded|phase|sided|way|factor|liner|off|shot)\b", re.IGNORECASE)
