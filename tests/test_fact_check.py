@@ -188,6 +188,8 @@ def test_a_setting_may_be_written_as_the_sources_say_it_in_words():
     assert check("Pass `ensure_ascii=False`.") == []
     assert check("Pass `skipkeys=Always`.") == ["skipkeys=Always"]
     assert check("Pass `sort_keys=True`.") == ["sort_keys=True"]
+    negated = ["If autocommit is not off, every statement commits."]
+    assert [f.text for f in unsupported("Set `autocommit=off`.", negated)] == ["autocommit=off"]
     assert check("Pass `bufsize=-1`.") == ["bufsize=-1"]
 
 

@@ -168,7 +168,8 @@ class Sources:
     def _says_is(self, name: str, value: str) -> bool:
         """Whether the sources say the name is the value in words: `skipkeys=True`
         from "If skipkeys is true", the value a few words after the name."""
-        return re.search(r"(?<![\w-])" + re.escape(name) + r"\W+(?:\w+\W+){0,2}?"
+        between = r"(?:(?!(?:not|no|never|nor)\b)\w+\W+){0,2}?"  # "is not true" says otherwise
+        return re.search(r"(?<![\w-])" + re.escape(name) + r"\W+" + between
                          + re.escape(value) + r"(?![\w-])", self.text) is not None
 
     def _has_instance(self, template: str) -> bool:
