@@ -5,7 +5,7 @@ import pytest
 
 from app.answers.answerer import Answerer, Finished, Token
 from app.answers.evidence import Evidence
-from app.answers.focused import GAP, focused_sources
+from app.answers.focused import focused_sources
 from app.answers.repetition import RepetitionGuard
 from app.evaluation.answer_accuracy import accurate
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
@@ -67,7 +67,21 @@ def test_a_table_row_is_given_to_the_model_with_its_headers():
                    context="City: London; Cap: GBP 230")
     far = evidence(1, 200, 210, "Far away.", 0.8)
     sources = focused_sources([row, far], [FakeResult(1, "t.md", "Hotels", "x")], units=2)
-    assert sources[0].text == "City: London; Cap: GBP 230" + GAP + "Far away."
+    assert sources[0].text == "City: London; Cap: GBP 230\n…\nFar away."
+
+
+def test_table_rows_are_given_one_per_line():
+    """A row's values stay with its name: the fact check takes "32767" as
+    said of smallint only within smallint's line, which holds nothing else."""
+    first = evidence(1, 0, 20, "| smallint | 32767 |", 0.9, kind="row",
+                     context="Name: smallint; Max: 32767")
+    second = evidence(1, 21, 40, "| integer | 2147483647 |", 0.8, kind="row",
+                      context="Name: integer; Max: 2147483647")
+    prose = evidence(1, 42, 60, "Use the smallest.", 0.1)
+    sources = focused_sources([first, second, prose], [FakeResult(1, "t.md", "Types", "x")],
+                              units=3, neighbours=0)
+    assert sources[0].text == ("Name: smallint; Max: 32767\nName: integer; Max: 2147483647"
+                               "\nUse the smallest.")
 
 
 def test_answer_accuracy_needs_every_number_and_half_the_content_words():

@@ -204,6 +204,53 @@ def test_a_template_is_found_where_the_sources_fill_its_placeholder():
     assert check(r"Use `\k<name>`.") == [r"\k<name>"]
 
 
+def test_a_table_rows_value_is_said_of_the_rows_name():
+    """In "Name: smallint; …; Range: -32768 to +32767" the range is
+    smallint's however far along the row it stands; another row's value,
+    or a row the sentence does not name, is still flagged."""
+    table = ["Name: smallint; Storage Size: 2 bytes; Description: small-range integer; "
+             "Range: -32768 to +32767\n"
+             "Name: integer; Storage Size: 4 bytes; Description: typical choice for integer; "
+             "Range: -2147483648 to +2147483647\n"
+             "Name: bigint; Storage Size: 8 bytes; Description: large-range integer; "
+             "Range: -9223372036854775808 to +9223372036854775807"]
+    check = lambda answer: [f.text for f in unsupported(answer, table)]
+    assert check("The biggest value a smallint column holds is 32767.") == []
+    assert check("An integer column holds up to 2147483647.") == []
+    assert check("A bigint column holds up to 2147483647.") == ["2147483647"]
+    assert check("The biggest value a smallint column holds is 2147483647.") == ["2147483647"]
+    joined = [table[0].replace("\n", " ")]  # rows not on lines of their own: no row to read
+    assert [f.text for f in unsupported("An integer column holds up to 2147483647.", joined)] \
+        == ["2147483647"]
+
+
+def test_what_the_user_asks_about_is_no_setting_to_echo():
+    """A guess or a premise the question asks about ("…, is it 25 days?",
+    'Does it allow "unlimited remote work"?') stays checked when the answer
+    takes it as given, and so does the question's number said as the value
+    ("is 200" for "above 200")."""
+    sources = ["The notice period is 30 days. Remote work is allowed up to two days a week. "
+               "max_connections defaults to 100."]
+    check = lambda answer, question: [f.text for f in unsupported(answer, sources, question)]
+    assert check("The notice period is 25 days.", "What is the notice period? Is it 25 days?") \
+        == ["25 days"]
+    assert check("Yes, the notice period is 25 days.",
+                 "When I resign, is the notice period 25 days?") == ["25 days"]
+    assert check('Yes, the policy allows "unlimited remote work".',
+                 'Does the policy allow "unlimited remote work"?') == ["unlimited remote work"]
+    assert check("The default value of max_connections is 200.",
+                 "How do I raise max_connections above 200?") == ["200"]
+
+
+def test_a_negated_setting_and_a_bare_tag_are_not_backed():
+    sources = ["Never run with fsync off in production. If skipkeys isn't true, keys are "
+               "checked. Set the charset in the <head> element."]
+    check = lambda answer: [f.text for f in unsupported(answer, sources)]
+    assert check("Set `fsync=off` to speed up writes.") == ["fsync=off"]
+    assert check("Pass `skipkeys=True`.") == ["skipkeys=True"]
+    assert check("Add `<blink>` around it.") == ["<blink>"]
+
+
 def test_code_the_user_asked_about_is_not_flagged_when_echoed():
     """`utcnow()` in the answer is the question's own identifier, not one the
     model made up (kind: code, like work_mem above)."""

@@ -115,6 +115,8 @@ class Sources:
         for index, token in enumerate(self.tokens):
             if _DIGITS.fullmatch(token):
                 self.positions.setdefault(_canonical(token), []).append(index)
+        self.rows = [_row_tokens(line) for text in texts for line in text.splitlines()
+                     if _TABLE_ROW.fullmatch(line.strip())]
 
     def near(self, number: str, words: set[str]) -> bool:
         """Whether the number stands within NEAR tokens of one of `words` somewhere."""
@@ -124,6 +126,16 @@ class Sources:
             if words & set(self.tokens[max(0, index - NEAR):index + NEAR + 1]):
                 return True
         return False
+
+    def in_row(self, number: str, words: set[str]) -> bool:
+        """Whether the number stands in the one table row whose whole name is
+        among `words` ("Name: smallint; …; Range: -32768 to +32767": the
+        row's values are said of its name, however far along the row)."""
+        number = _canonical(number).lstrip("-")
+        named = {frozenset(name) for name, _ in self.rows if name and name <= words}
+        # one row named, or "Unlike smallint, a serial column stores 32767" passes
+        return len(named) == 1 and any(number in numbers for name, numbers in self.rows
+                                       if frozenset(name) in named)
 
     def has_number(self, number: str, unit: str | None) -> bool:
         number = _canonical(number)
@@ -167,16 +179,22 @@ class Sources:
 
     def _says_is(self, name: str, value: str) -> bool:
         """Whether the sources say the name is the value in words: `skipkeys=True`
-        from "If skipkeys is true", the value a few words after the name."""
-        between = r"(?:(?!(?:not|no|never|nor)\b)\w+\W+){0,2}?"  # "is not true" says otherwise
-        return re.search(r"(?<![\w-])" + re.escape(name) + r"\W+" + between
-                         + re.escape(value) + r"(?![\w-])", self.text) is not None
+        from "If skipkeys is true", the value a few words after the name, no
+        negation before or between them."""
+        # "is not true", "isn't true", "never run with fsync off" say otherwise
+        between = r"(?:(?!(?:not|no|never|nor)\b)(?![\w']*n't\b)[\w']+[\s:(]+){0,3}?"
+        pattern = re.compile(r"(?<![\w-])" + re.escape(name) + r"[\s:(]+" + between
+                             + re.escape(value) + r"(?![\w-])")
+        return any(not _NEGATION.search(self.text[max(0, m.start() - 40):m.start()])
+                   for m in pattern.finditer(self.text))
 
     def _has_instance(self, template: str) -> bool:
         """Whether the sources hold the template with something in each of its
         placeholders: `\\g<name>` in "\\g<quote>", `git checkout <branch>` in
         "git checkout main"."""
-        pieces = _PLACEHOLDER.split(template)
+        pieces = _PLACEHOLDERS.split(template)  # `<a><b>` as one: no runaway backtracking
+        if not any(re.search(r"[a-z0-9]", piece) for piece in pieces):
+            return False  # `<blink>` alone: nothing of it is in the sources
         pattern = r"<?[^\s<>]+>?".join(re.escape(piece) for piece in pieces)
         return re.search(r"(?<![\w-])" + pattern + r"(?![\w-])", self.text) is not None
 
@@ -185,6 +203,21 @@ class Sources:
 
     def has_name(self, name: str) -> bool:
         return all(stem(w) in self.words for w in re.findall(r"[^\W_]+", normalise(name)))
+
+
+# A table row as the focused prompt gives it, one per line: "Header: value;
+# Header: value" (app/answers/evidence.py, _row_context).
+_TABLE_ROW = re.compile(r"[^:;\n]{1,60}: [^;\n]*(?:; [^:;\n]{1,60}: [^;\n]*)+")
+
+
+def _row_tokens(line: str) -> tuple[set[str], set[str]]:
+    """A table row's name (the word stems of its first value: "smallint") and
+    its numbers (sign dropped, as near() looks them up). Only the name: the
+    other cells' words ("small-range integer") name no row of their own."""
+    name = line.split(";", 1)[0].split(": ", 1)[1]
+    numbers = {_canonical(t).lstrip("-") for t in _TOKEN.findall(normalise(line))
+               if _DIGITS.fullmatch(t)}
+    return {stem(t) for t in _TOKEN.findall(normalise(name))}, numbers
 
 
 def extract(answer: str) -> list[Fact]:
@@ -217,34 +250,61 @@ def unsupported(answer: str, source_texts: list[str], question: str = "") -> lis
     default `64MB`?") is still checked, and so are a quote or code with a
     number in it."""
     sources, asked = Sources(source_texts), Sources([question])
-    setting = _states_its_setting(question)
+    whether = _asks_whether(question)
+    setting = not whether and _states_its_setting(question)
     return [fact for fact in extract(answer) if not _supported(fact, answer, sources)
-            and not ((_users_word(fact) or fact.kind == NUMBER and setting)
+            and not (_users_word(fact, answer, question, whether, setting)
                      and _supported(fact, answer, asked))]
 
 
 # A question that asks what, how or why ("During a merge, what do stage numbers
 # 1, 2 and 3 mean?") states its numbers as the setting of what it asks; one
-# that asks whether ("Is the notice period 25 days?") or which of two ("25 or
-# 30 days?") asks about them, and the answer must not take them as given.
+# that asks whether ("Is the notice period 25 days?", "When I resign, is
+# it 25 days?") or which of two ("25 or 30 days?") asks about them, and the
+# answer must not take them as given.
 _WH_QUESTION = re.compile(r"(?:[^,?]{0,60},\s*)?(?:what|which|how|why|when|where|who|whose)\b",
                           re.IGNORECASE)
-_ALTERNATIVE = re.compile(r"\bor\b", re.IGNORECASE)
+_WHETHER = re.compile(r"(?:^|[.?!,;:]\s*)(?:is|are|was|were|do|does|did|can|could|should|shall|"
+                      r"will|would|has|have|had|may|might|must|isn't|aren't|doesn't|don't|"
+                      r"can't|won't)\b|\bor\b", re.IGNORECASE)
+
+
+def _asks_whether(question: str) -> bool:
+    """Whether the question, or one of its clauses, asks whether or which of two."""
+    return _WHETHER.search(question.strip()) is not None
 
 
 def _states_its_setting(question: str) -> bool:
-    """Whether the question's numbers are its setting (see above), so that a
-    number it holds, echoed with the same words around it, is the user's."""
-    question = question.strip()
-    return bool(_WH_QUESTION.match(question)) and not _ALTERNATIVE.search(question)
+    """Whether the question asks what, how or why (see above)."""
+    return _WH_QUESTION.match(question.strip()) is not None
 
 
-def _users_word(fact: Fact) -> bool:
-    """Whether the question holding the fact makes it the user's word: a name,
-    an identifier or a quoted phrase ("bash says "command not found""), not a
-    number, nor a quote or code with a number in it ("Is the default
-    `64MB`?" is still checked)."""
-    return fact.kind == NAME or fact.kind in (CODE, QUOTE) and not _HAS_DIGIT.search(fact.text)
+def _users_word(fact: Fact, answer: str, question: str, whether: bool, setting: bool) -> bool:
+    """Whether the question holding the fact makes it the user's word: a name
+    or an identifier; a quoted phrase ("bash says "command not found"")
+    unless the question asks whether it holds ('Does it allow "unlimited
+    remote work"?'); a number only where the question states it as its
+    setting and the answer says it after the same word ("referenced twice",
+    not "is 200" for "above 200"). A quote or code with a number in it is
+    never the user's word ("Is the default `64MB`?" is still checked); a
+    name is, with its number ("ISO 8601")."""
+    if fact.kind == NUMBER:
+        return setting and _same_word_before(fact, answer, question)
+    if fact.kind == NAME:
+        return True  # "ISO 8601" too: a standard's number is part of its name
+    return not _HAS_DIGIT.search(fact.text) and (fact.kind == CODE or not whether)
+
+
+_WORD = re.compile(r"[\w'-]+")
+
+
+def _same_word_before(fact: Fact, answer: str, question: str) -> bool:
+    said = _WORD.findall(answer[:fact.start].lower())[-1:]
+    for match in re.finditer(r"(?<![\w.])" + re.escape(fact.text.lower()) + r"(?![\w])",
+                             question.lower()):
+        if _WORD.findall(question[:match.start()].lower())[-1:] == said and said:
+            return True
+    return False
 
 
 def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fact]:
@@ -274,9 +334,12 @@ def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
         # default settings are 5 minutes and 1 GB"): a number with the unit
         # the sources use with it may stand near any word of the answer's
         # sentence; a bare one must stand near the words beside it.
+        # A table row's value is said of the row's name, which the answer's
+        # sentence names ("A smallint column holds up to 32767").
+        sentence = _sentence_words(answer, fact)
         return sources.near(number, _neighbours(answer, fact)) or (
-            sources.has_with_unit(number, unit)
-            and sources.near(number, _sentence_words(answer, fact)))
+            sources.has_with_unit(number, unit) and sources.near(number, sentence)) or \
+            sources.in_row(number, sentence)
     if fact.kind == NAME:
         return sources.has_name(fact.text)
     if fact.kind == CODE:
@@ -435,7 +498,10 @@ _STANDARD = re.compile(_STANDARD_BODY + r"\d+\b")
 _STANDARD_BEFORE = re.compile(_STANDARD_BODY + "$")
 _SETTING = re.compile(r"([a-z_][\w.-]*)\s*=\s*([a-z_][\w.-]*)")  # `skipkeys=True`, normalised
 _HAS_DIGIT = re.compile(r"\d")
-_PLACEHOLDER = re.compile(r"<[a-z][\w-]*>")  # `<branch-name>` in a command's template, normalised
+_PLACEHOLDER = re.compile(r"<[a-z][\w-]*>")
+_PLACEHOLDERS = re.compile(r"(?:<[a-z][\w-]*>)+")
+# A negation in the few words before a setting's name ("Never run with fsync off").
+_NEGATION = re.compile(r"\b(?:not|no|never|nor)\b(?:\W+\w+){0,3}\W*$|n't\b(?:\W+\w+){0,3}\W*$")  # `<branch-name>` in a command's template, normalised
 # A number word joined to a word that makes it an adjective, not a count
 # ("zero-padded", "two-phase"); "two-thirds", "ten-digit" stay quantities.
 _COMPOUND_WORD = re.compile(r"-(?:padded|phase|sided|way|factor|liner|off|shot)\b", re.IGNORECASE)

@@ -56,13 +56,25 @@ def _source(result, units: list[Evidence]) -> Source:
     for previous, unit in zip([None] + units, units):
         text = unit.context if unit.kind == ROW and unit.context else unit.text
         if previous is not None:
-            pieces.append(" " if _adjacent(previous, unit) else GAP)
+            pieces.append(_joint(previous, unit))
         pieces.append(text)
     return Source(n=result.rank, source=result.source, heading=result.heading,
                   page=units[0].page if units[0].page is not None else result.page,
                   page_end=units[-1].page if units[-1].page is not None else result.page_end,
                   text="".join(pieces), section_id=result.section_id,
                   chunk_indexes=sorted({u.chunk_index for u in units}))
+
+
+def _joint(previous: Evidence, unit: Evidence) -> str:
+    """What stands between two units in the prompt: a line break on either
+    side of a table row, so that a row's line holds its values with its name
+    alone (the fact check reads "Name: smallint; …; Range: -32768 to +32767"
+    as one row); a space between other neighbours; GAP where the section
+    skips text."""
+    row = ROW in (previous.kind, unit.kind)  # a row's line holds that row alone
+    if not _adjacent(previous, unit):
+        return "\n" + GAP.strip() + "\n" if row else GAP
+    return "\n" if row else " "
 
 
 def _adjacent(previous: Evidence, unit: Evidence) -> bool:
