@@ -66,6 +66,28 @@ def test_a_second_question_on_the_same_sources_does_not_read_them_again(model):
 
 
 @pytest.mark.slow
+def test_a_prompt_of_another_kind_between_two_answers_does_not_cost_the_second_its_cache(model):
+    # The quote check reads its own prompt after each answer; the next
+    # answer shares its system prompt and sources with the last answer, not
+    # with the check's prompt.
+    prompt, stop = _prompt(model, "Within how many days are expenses of type 3 paid?")
+    again, _ = _prompt(model, "Within how many days are expenses of type 9 paid?")
+    model.llama.reset()
+    list(model.generate(prompt, stop, 8, threading.Event()))
+    straight = list(model.generate(again, stop, 16, threading.Event()))
+
+    model.llama.reset()
+    list(model.generate(prompt, stop, 8, threading.Event()))
+    other, _ = model.render([{"role": "system", "content": "Pick the rule's number."},
+                             {"role": "user", "content": "Rule 1 or rule 2?"}])
+    model.next_token_probabilities(other, ["1", "2"], threading.Event())
+    after_other = list(model.generate(again, stop, 16, threading.Event()))
+
+    assert after_other[0].done > 0.8 * after_other[0].total, "the answers' prefix is not read again"
+    assert after_other == straight, "the same answer as with nothing in between"
+
+
+@pytest.mark.slow
 def test_the_model_process_passes_the_reading_on():
     from app.answers.model_process import ModelProcess
 

@@ -94,6 +94,7 @@ class LocalModel:
         self._path = Path(path) if path else None
         self.requested_n_ctx = n_ctx
         self.threads = threads or physical_cores()
+        self._kept: _Kept | None = None  # the last answer's cache (see _keep)
 
     @cached_property
     def path(self) -> Path:
@@ -229,6 +230,7 @@ class LocalModel:
         # Tokenized as create_completion would (a BOS only where the model
         # wants one), and handed over as tokens so it is not done twice.
         tokens = self.llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+        self._restore(tokens)
         for done in self._read(tokens, cancel):
             yield Reading(done, len(tokens))
         if cancel.is_set():
@@ -247,6 +249,7 @@ class LocalModel:
                     yield Chunk(text)
         finally:
             stream.close()
+            self._keep()
 
     def next_token_probabilities(self, prompt: str, options: list[str],
                                  cancel: threading.Event) -> list[float] | None:
@@ -295,6 +298,55 @@ class LocalModel:
                 return
             llama.eval(tokens[start:end])
             yield end
+
+    def _keep(self) -> None:
+        """Copy what the cache holds after an answer. The quote check reads a
+        prompt of its own after each answer (next_token_probabilities), which
+        pushes the answer's system prompt out of the cache: without the copy
+        the next answer reads its ~60-token system prompt again (~1 s for the
+        1.5B on 2 cores). The check's own prompt is not kept, so it is read as
+        it was measured (benchmarks/card_order.py). Only the sequence's KV
+        cells are copied (llama.cpp's per-sequence state: ~28 kB a token for
+        the 1.5B), not llama-cpp-python's per-token logits."""
+        import ctypes
+
+        import llama_cpp
+
+        llama = self.llama
+        context = llama._ctx.ctx
+        size = llama_cpp.llama_state_seq_get_size(context, 0)
+        if not llama.n_tokens or not size:
+            return
+        buffer = (ctypes.c_uint8 * size)()
+        written = llama_cpp.llama_state_seq_get_data(context, buffer, size, 0)
+        self._kept = _Kept(list(llama.input_ids[:llama.n_tokens]), bytes(buffer[:written]))
+
+    def _restore(self, tokens: list[int]) -> None:
+        """Put the kept cache back when it shares more with `tokens` than
+        what the cache holds now (see _keep)."""
+        import ctypes
+
+        import llama_cpp
+
+        kept, llama = self._kept, self.llama
+        if kept is None:
+            return
+        now = _common_prefix(llama.input_ids[:llama.n_tokens], tokens[:-1])
+        if _common_prefix(kept.tokens, tokens[:-1]) <= now:
+            return
+        data = (ctypes.c_uint8 * len(kept.data)).from_buffer_copy(kept.data)
+        if not llama_cpp.llama_state_seq_set_data(llama._ctx.ctx, data, len(kept.data), 0):
+            llama.reset()  # nothing restored: read from the start
+            llama._ctx.kv_cache_clear()
+            return
+        llama.input_ids[:len(kept.tokens)] = kept.tokens
+        llama.n_tokens = len(kept.tokens)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    tokens: list[int]
+    data: bytes
 
 
 def _common_prefix(cached, tokens: list[int]) -> int:
