@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.answers.answerer import FOCUSED_ANSWER_TOKENS  # noqa: E402
 from app.answers.evidence import EvidenceFinder  # noqa: E402
 from app.answers.focused import focused_sources  # noqa: E402
-from app.answers.model import LocalModel  # noqa: E402
+from app.answers.model import Chunk, LocalModel, Reading  # noqa: E402
 from app.answers.prompt import Source, Turn, build_prompt  # noqa: E402
 from app.answers.prompt_styles import SMOLLM2  # noqa: E402
 from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
@@ -69,7 +69,9 @@ def measure(model: LocalModel, prompt, max_tokens: int = 128) -> dict:
     model.llama.reset()  # no prompt cache between questions: worst case
     started = time.perf_counter()
     first, tokens = None, 0
-    for _ in model.generate(prompt.text, prompt.stop, max_tokens, threading.Event()):
+    for item in model.generate(prompt.text, prompt.stop, max_tokens, threading.Event()):
+        if isinstance(item, Reading):  # how far the prompt is read: no token yet
+            continue
         tokens += 1
         if first is None:
             first = time.perf_counter() - started
@@ -145,13 +147,14 @@ def follow_up(model: LocalModel, question: str, sources: list[Source]) -> float:
     model.llama.reset()
     first = build_prompt(model, question, sources, [], model.n_ctx, 384)
     answer = "".join(c.text for c in model.generate(first.text, first.stop, 128,
-                                                    threading.Event()))
+                                                    threading.Event()) if isinstance(c, Chunk))
     history = [Turn(question, answer.strip(), first.sources)]
     second = build_prompt(model, "Can you say that in one sentence?", sources, history,
                           model.n_ctx, 384)
     started = time.perf_counter()
-    for _ in model.generate(second.text, second.stop, 8, threading.Event()):
-        break
+    for item in model.generate(second.text, second.stop, 8, threading.Event()):
+        if isinstance(item, Chunk):
+            break
     elapsed = time.perf_counter() - started
     model.llama.reset()
     return round(elapsed, 3)
@@ -172,8 +175,9 @@ def first_question(results: dict, warm: bool) -> float:
             model.load()
         started = time.perf_counter()
         prompt = build_prompt(model, question, sources, [], model.n_ctx, 384)
-        for _ in model.generate(prompt.text, prompt.stop, 8, threading.Event()):
-            break
+        for item in model.generate(prompt.text, prompt.stop, 8, threading.Event()):
+            if isinstance(item, Chunk):
+                break
         return round(time.perf_counter() - started, 3)
     finally:
         model.close()

@@ -17,7 +17,10 @@ For each answer model — the bundled SmolLM2 and the installed Qwen2.5 0.5B and
 
 Each model runs in a process of its own, so its peak memory (ru_maxrss) is its
 own; the same process's peak before the model is loaded (embedder, index) is
-printed beside it as the baseline. Questions follow each other as in the app
+printed beside it as the baseline. The times' baseline is the model reading a
+fixed 256-token text with nothing cached (tokens/s): the same model on another
+2-core machine can be half as fast, and the first token scales with it.
+Questions follow each other as in the app
 (llama.cpp keeps the system prompt read). Uses the indexes
 benchmarks/evidence.py builds in benchmarks/out/ (made here when missing).
 """
@@ -68,6 +71,25 @@ def peak_mib() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
+def reading_speed(model, n_tokens: int = 256, rounds: int = 3) -> float:
+    """Tokens per second reading a fixed text with nothing cached: the speed of
+    this machine's cores for this model, the baseline the times are read against
+    (first token ≈ prompt tokens / this; machines differ by 1.5x and more)."""
+    import time
+
+    text = " ".join(p.read_text(encoding="utf-8")
+                    for p in sorted(Path(SAMPLE_HANDBOOK).rglob("*.md")))
+    tokens = model.llama.tokenize(text.encode("utf-8"), add_bos=True)[:n_tokens]
+    rates = []
+    for _ in range(rounds):
+        model.llama.reset()
+        started = time.perf_counter()
+        model.llama.eval(tokens)
+        rates.append(len(tokens) / (time.perf_counter() - started))
+    model.llama.reset()
+    return round(statistics.median(rates), 1)
+
+
 def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     """One model, in this process: every held-out set and the off-topic questions."""
     from app.answers.answerer import Answerer, Finished
@@ -93,7 +115,8 @@ def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     before = peak_mib()
     model = LocalModel(model_file(key))  # by name: without one, the default would answer
     model.load()
-    report = {"model": key, "file": model.name, "peak_before_model_mib": before, "sets": {}}
+    report = {"model": key, "file": model.name, "peak_before_model_mib": before,
+              "reading_tokens_per_s": reading_speed(model), "sets": {}}
     refused_off_topic = 0
     for name, store in stores.items():
         answerer = Answerer(Searcher(store, embedder), model)
@@ -123,13 +146,17 @@ def figures(results: list) -> dict:
             "prompt_tokens_median": statistics.median(
                 [r.prompt_tokens for r in results if r.prompt_tokens] or [0]),
             "first_token_median_s": round(statistics.median(first), 2) if first else None,
-            "total_median_s": round(statistics.median(r.total_s for r in results), 2)}
+            "total_median_s": round(statistics.median(r.total_s for r in results), 2),
+            # the answer complete on screen; the card's check by the model follows it
+            "written_median_s": round(statistics.median(r.total_s - r.check_s
+                                                        for r in results), 2)}
 
 
 def table(reports: list[dict]) -> str:
     lines = ["| model (style) | set | cases | accuracy | evidence@1 / @3 | unsupported | "
-             "refused with the answer read | prompt tokens | first token | whole answer |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "refused with the answer read | prompt tokens | first token | answer written | "
+             "with the card's check |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for report in reports:
         for name, f in report["sets"].items():
             lines.append(
@@ -137,11 +164,13 @@ def table(reports: list[dict]) -> str:
                 f"{f['answer_accuracy']:.2f} | {f['evidence@1']:.2f} / {f['evidence@3']:.2f} | "
                 f"{f['unsupported_rate']:.2f} | {f['declined_with_span_read']}/{f['span_read']} | "
                 f"{f['prompt_tokens_median']:.0f} | {f['first_token_median_s']} s | "
-                f"{f['total_median_s']} s |")
-    lines += ["", "| model | off-topic refused | peak memory (before the model: baseline) |",
-              "|---|---|---|"]
+                f"{f['written_median_s']} s | {f['total_median_s']} s |")
+    lines += ["", "| model | off-topic refused | peak memory (before the model: baseline) "
+              "| reads, 256 tokens cold (the times' baseline) |",
+              "|---|---|---|---|"]
     lines += [f"| {r['model']} | {r['off_topic_refused']}/{r['off_topic_asked']} | "
-              f"{r['peak_mib']:.0f} MiB ({r['peak_before_model_mib']:.0f} MiB) |"
+              f"{r['peak_mib']:.0f} MiB ({r['peak_before_model_mib']:.0f} MiB) | "
+              f"{r['reading_tokens_per_s']} tokens/s |"
               for r in reports]
     return "\n".join(lines)
 

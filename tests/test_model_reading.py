@@ -88,6 +88,18 @@ def test_a_prompt_of_another_kind_between_two_answers_does_not_cost_the_second_i
 
 
 @pytest.mark.slow
+def test_no_copy_is_kept_of_a_cache_too_big_to_be_worth_it(model, monkeypatch):
+    import app.answers.model as model_module
+
+    prompt, stop = _prompt(model, "Within how many days are expenses of type 4 paid?")
+    list(model.generate(prompt, stop, 4, threading.Event()))
+    assert model._kept is not None
+    monkeypatch.setattr(model_module, "KEEP_AT_MOST", 1024)
+    list(model.generate(prompt, stop, 4, threading.Event()))
+    assert model._kept is None, "an older, smaller copy is not kept either"
+
+
+@pytest.mark.slow
 def test_the_model_process_passes_the_reading_on():
     from app.answers.model_process import ModelProcess
 

@@ -315,7 +315,8 @@ class LocalModel:
         llama = self.llama
         context = llama._ctx.ctx
         size = llama_cpp.llama_state_seq_get_size(context, 0)
-        if not llama.n_tokens or not size:
+        if not llama.n_tokens or not size or size > KEEP_AT_MOST:
+            self._kept = None  # a big model's long prompt: a copy would cost more than a read
             return
         buffer = (ctypes.c_uint8 * size)()
         written = llama_cpp.llama_state_seq_get_data(context, buffer, size, 0)
@@ -341,6 +342,9 @@ class LocalModel:
             return
         llama.input_ids[:len(kept.tokens)] = kept.tokens
         llama.n_tokens = len(kept.tokens)
+
+
+KEEP_AT_MOST = 64 * 2**20  # bytes: the 1.5B's focused answer is ~7 MB; a 7B's sections ~1 GB
 
 
 @dataclass(frozen=True)

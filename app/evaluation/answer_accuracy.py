@@ -67,6 +67,7 @@ class AnswerCase:
     declined: bool = False         # the model said the handbook does not say
     span_read: bool = False        # the span was in the sources the model read
     card_rank: int | None = None   # the same as evidence_rank, for the card after the check
+    check_s: float = 0.0           # the answer model's check of the card, after the answer
 
     def evidence_hit(self, k: int) -> bool:
         return self.evidence_rank is not None and self.evidence_rank <= k
@@ -134,7 +135,8 @@ def answer_case(answerer: Answerer, case: Case) -> AnswerCase:
         refused=bool(answer.refused), prompt_tokens=answer.context_tokens,
         not_in_quote=[f.text for f in answer.not_in_quote], declined=answer.declined,
         span_read=any(span in normalise(s.text) for s in answer.sent),
-        card_rank=rank if checked is None else _rank_of(span, checked))
+        card_rank=rank if checked is None else _rank_of(span, checked),
+        check_s=timings.get("check_s", 0.0))
 
 
 def _rank_of(span: str, evidence: list) -> int | None:
