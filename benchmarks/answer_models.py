@@ -18,8 +18,8 @@ For each answer model — the bundled SmolLM2 and the installed Qwen2.5 0.5B and
 Each model runs in a process of its own, so its peak memory (ru_maxrss) is its
 own; the same process's peak before the model is loaded (embedder, index) is
 printed beside it as the baseline. The times' baseline is the model reading a
-fixed 256-token text with nothing cached (tokens/s): the same model on another
-2-core machine can be half as fast, and the first token scales with it.
+fixed 256-token text with nothing cached (tokens/s): the first token is
+mostly the prompt's uncached tokens read at about this speed.
 Questions follow each other as in the app
 (llama.cpp keeps the system prompt read). Uses the indexes
 benchmarks/evidence.py builds in benchmarks/out/ (made here when missing).
@@ -74,7 +74,7 @@ def peak_mib() -> float:
 def reading_speed(model, n_tokens: int = 256, rounds: int = 3) -> float:
     """Tokens per second reading a fixed text with nothing cached: the speed of
     this machine's cores for this model, the baseline the times are read against
-    (first token ≈ prompt tokens / this; machines differ by 1.5x and more)."""
+    (the first token is mostly the prompt's uncached tokens at this speed)."""
     import time
 
     text = " ".join(p.read_text(encoding="utf-8")

@@ -337,8 +337,7 @@ class LocalModel:
             return
         data = (ctypes.c_uint8 * len(kept.data)).from_buffer_copy(kept.data)
         if not llama_cpp.llama_state_seq_set_data(llama._ctx.ctx, data, len(kept.data), 0):
-            llama.reset()  # nothing restored: read from the start
-            llama._ctx.kv_cache_clear()
+            llama.reset()  # nothing restored: the next eval drops the cache and reads from the start
             return
         llama.input_ids[:len(kept.tokens)] = kept.tokens
         llama.n_tokens = len(kept.tokens)
