@@ -47,7 +47,8 @@ SETS = {"sample": (SAMPLE_HANDBOOK, GOLDEN / "sample-handbook.tsv"),
         # the retrieval issue's corpora (devset/build_corpora.py): their blind batches only
         "python": (ROOT / "devset/build/python", GOLDEN / "python-docs-blind.tsv"),
         "git": (ROOT / "devset/build/git", GOLDEN / "git-docs-blind.tsv"),
-        "bash": (ROOT / "devset/build/bash", GOLDEN / "bash-pdf-blind.tsv")}
+        "bash": (ROOT / "devset/build/bash", GOLDEN / "bash-pdf-blind.tsv"),
+        "man": (ROOT / "devset/build/man", GOLDEN / "man-pages-blind.tsv")}
 DEFAULT_SETS = ["dev", "sample"]
 FIRST_BATCH_LAST_LINE = 92   # devset.tsv: lines 2-92 tuned next to, 93-152 written blind
 MODELS = ["smollm2", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]

@@ -1,6 +1,6 @@
 """Evidence benchmark: does the first quote hold the answer, and how fast is it?
 
-    python benchmarks/evidence.py [--set dev|sample|python|git|bash|both|all] [--tune] [--json]
+    python benchmarks/evidence.py [--set dev|sample|python|git|bash|man|both|all] [--tune] [--json]
 
 Indexes the sample handbook, the PostgreSQL dev corpus (devset/build.py) and
 the three corpora of devset/build_corpora.py (Python HTML, git HTML, the bash
@@ -52,7 +52,7 @@ SETS = {"sample": (SAMPLE_HANDBOOK, [(GOLDEN / "sample-handbook.tsv", "sample")]
         **{name: (BUILD / name, [(GOLDEN / f"{tsv}.tsv", f"{name}-tune"),
                                  (GOLDEN / f"{tsv}-blind.tsv", f"{name}-blind")])
            for name, tsv in (("python", "python-docs"), ("git", "git-docs"),
-                             ("bash", "bash-pdf"))}}
+                             ("bash", "bash-pdf"), ("man", "man-pages"))}}
 FIRST_BATCH_LAST_LINE = 92  # devset.tsv: lines 2-92 tuned on, 93-152 written blind
 K = 5
 OFF_TOPIC = [line.strip() for line in

@@ -42,7 +42,8 @@ from app.embedding.embedder import Embedder  # noqa: E402
 from evidence import SETS, by_batch, cached, floor_figures, tuned_on  # noqa: E402
 
 CORPORA = {"dev": ("dev-first", "dev-blind"), "python": ("python-tune", "python-blind"),
-           "git": ("git-tune", "git-blind"), "bash": ("bash-tune", "bash-blind")}
+           "git": ("git-tune", "git-blind"), "bash": ("bash-tune", "bash-blind"),
+           "man": ("man-tune", "man-blind")}
 STEPS, RATE = 1500, 0.05
 
 

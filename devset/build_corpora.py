@@ -1,16 +1,20 @@
-"""Copy the three extra dev corpora out of their Debian packages, as shipped.
+"""Copy the extra dev corpora out of their Debian packages, as shipped.
 
-The PostgreSQL corpus (`build.py`) is converted to Markdown; these three are
-not: they are the files a user would point the app at, so they exercise the
+The PostgreSQL corpus (`build.py`) is converted to Markdown; these are not:
+they are the files a user would point the app at, so they exercise the
 readers as well as the ranking (Sphinx HTML, AsciiDoc HTML, a groff PDF with
-no bookmarks). Each corpus is a list of files copied byte for byte from a
-pinned package version into `devset/build/<corpus>/`.
+no bookmarks, man pages saved as text). Each corpus is a list of files copied
+byte for byte from a pinned package version into `devset/build/<corpus>/`;
+the man pages are rendered the way a user saves one (`man tar > tar.txt`),
+by the pinned man-db and groff, 80 columns wide, overstrike removed.
 
 Usage: python devset/build_corpora.py [--out DIR] [CORPUS ...]
 """
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +32,10 @@ class Corpus:
     version: str
     root: str
     files: tuple[str, ...]
+    # "copy": the files as shipped; "man": pages by name, rendered as text
+    how: str = "copy"
+    # the packages each rendered page comes from, with the renderer's own
+    sources: tuple[tuple[str, str], ...] = ()
 
 
 CORPORA = {
@@ -57,6 +65,18 @@ CORPORA = {
             # only as bold lines, kerning gaps inside words ("v ariable").
             "bash", "bash-doc", "5.2.15-2", "/usr/share/doc/bash", ("bash.pdf",),
         ),
+        Corpus(
+            # Eight man pages saved as text: headings in capitals at the margin,
+            # options as indented terms, justified lines with doubled spaces,
+            # a NAME line and a SEE ALSO list in every page.
+            "man", "man-db", "2.11.2-2", "", ("tar", "find", "grep", "ssh", "curl", "less",
+                                              "xz", "make"),
+            how="man",
+            sources=(("groff-base", "1.22.4-10"), ("tar", "1.34+dfsg-1.2+deb12u1"),
+                     ("findutils", "4.9.0-4"), ("grep", "3.8-5"),
+                     ("openssh-client", "1:9.2p1-2+deb12u6"), ("curl", "7.88.1-10+deb12u14"),
+                     ("less", "590-2.1~deb12u2"), ("xz-utils", "5.4.1-1"), ("make", "4.3-4.1")),
+        ),
     )
 }
 
@@ -67,24 +87,40 @@ def installed_version(package: str) -> str | None:
     return result.stdout.strip() if result.returncode == 0 else None
 
 
+def render_man(page: str) -> str:
+    """A man page as `man PAGE > PAGE.txt` saves it: 80 columns, the
+    overstrike that marks bold and underline removed (what `col -b` does)."""
+    env = {**os.environ, "MANWIDTH": "80", "LC_ALL": "C.UTF-8", "MAN_KEEP_FORMATTING": ""}
+    env.pop("MAN_KEEP_FORMATTING")
+    result = subprocess.run(["man", "-P", "cat", page], capture_output=True, text=True,
+                            env=env, check=True)
+    return re.sub(r".\x08", "", result.stdout)
+
+
 def build(corpus: Corpus, out: Path) -> int:
     version = installed_version(corpus.package)
     if version is None:
         print(f"{corpus.name}: package {corpus.package} is not installed; run\n"
               f"  sudo apt-get install {corpus.package}={corpus.version}", file=sys.stderr)
         return 1
-    if version != corpus.version:
-        print(f"{corpus.name}: {corpus.package} {version} is installed, the golden set was "
-              f"written on {corpus.version}; spans may not match", file=sys.stderr)
+    for package, pinned in ((corpus.package, corpus.version), *corpus.sources):
+        installed = installed_version(package)
+        if installed != pinned:
+            print(f"{corpus.name}: {package} {installed or 'not installed'} here, the golden "
+                  f"set was written on {pinned}; spans may not match", file=sys.stderr)
     target = out / corpus.name
     if target.exists():
         shutil.rmtree(target)
     size = 0
     for relative in corpus.files:
-        source = Path(corpus.root) / relative
-        destination = target / relative
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, destination)
+        if corpus.how == "man":
+            destination = target / f"{relative}.txt"
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            destination.write_text(render_man(relative), encoding="utf-8")
+        else:
+            destination = target / relative
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(Path(corpus.root) / relative, destination)
         size += destination.stat().st_size
     print(f"{corpus.name}: {len(corpus.files)} files, {size / 1e6:.1f} MB -> {target}")
     return 0

@@ -18,7 +18,8 @@ minus signs are folded (NFKC, U+2212 as "-") on both sides.
 Sections: Markdown is split at heading lines outside fenced code; PDFs at the
 outline titles (located as a line on the outline entry's page); plain text at
 underlined headings (a line followed by ===== or -----) and numbered headings
-("1. Getting there", "2.1 Parking").
+("1. Getting there", "2.1 Parking"); a text file with neither (a man page
+saved as text: headings in capitals at the margin) as the app reads it.
 
 Prints one line per problem, then counts per position and kind and the cases
 that sit in long sections; exits 1 if there was any problem.
@@ -220,9 +221,11 @@ def load_handbook(folder: Path) -> dict[str, HandbookFile]:
             )
         elif path.suffix == ".txt":
             raw = path.read_text(encoding="utf-8")
-            files[relative] = HandbookFile(
-                relative, norm(raw), paragraphs(raw), text_sections(raw), False
-            )
+            sections = text_sections(raw)
+            if not sections:  # headings only the app's reader sees: a man page's, in capitals
+                files[relative] = load_with_app_reader(path, relative)
+                continue
+            files[relative] = HandbookFile(relative, norm(raw), paragraphs(raw), sections, False)
         elif path.suffix.lower() in app_suffixes():
             files[relative] = load_with_app_reader(path, relative)
     return files
