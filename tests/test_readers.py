@@ -606,9 +606,57 @@ def test_a_man_page_gets_its_sections(tmp_path):
     doc = read_document(write(tmp_path, "backup.txt", MAN_PAGE))
     check_invariants(doc)
     headings = [s.heading_path[-1] for s in doc.sections]
-    assert headings[1:] == ["NAME", "SYNOPSIS", "DESCRIPTION", "EXIT STATUS"]
-    description = doc.sections[3]
-    assert "full\n       run copies everything" in description.body
+    assert headings == ["NAME", "SYNOPSIS", "DESCRIPTION", "EXIT STATUS"]
+    description = doc.sections[2]
+    assert "A full run copies everything" in description.body, "groff's line breaks joined"
+
+
+MAN_PAGE_SAVED = """\
+GREPISH(1)                    User Commands                   GREPISH(1)
+
+NAME
+       grepish - print lines that match patterns
+
+OPTIONS
+   Output Line Prefix Control
+       -n, --line-number
+              Prefix each line of output with the 1-based line number
+              within its input file, as the direc\u2010
+              tory listing does.
+
+   Context Line Control
+       -A NUM, --after-context=NUM
+              Print NUM lines of trailing context after matching lines.
+
+SEE ALSO
+       grep(1), sed(1)
+
+GNU grepish 3.8                     2019-12-29                   GREPISH(1)
+"""
+
+
+def test_a_man_page_saved_as_text_is_titled_by_its_header_and_read_as_a_user_reads_it(
+        tmp_path):
+    """Every man page used to be titled "NAME" (its first heading) and the
+    command's name reached none of its children."""
+    doc = read_document(write(tmp_path, "grepish.txt", MAN_PAGE_SAVED))
+    check_invariants(doc)
+    assert doc.title == "GREPISH(1) — User Commands"
+    assert [s.heading_path for s in doc.sections] == [
+        ["NAME"], ["OPTIONS", "Output Line Prefix Control"],
+        ["OPTIONS", "Context Line Control"], ["SEE ALSO"]]
+    prefix = doc.sections[1].body
+    assert prefix.startswith("-n, --line-number\n"), "an option's name keeps its own line"
+    assert "line number within its input file, as the directory listing does." in prefix
+    assert "GNU grepish" not in doc.sections[-1].body, "the footer is no text of a section"
+    assert all("User Commands" not in s.body for s in doc.sections)
+
+
+def test_a_text_that_only_looks_like_a_man_page_header_keeps_its_lines(tmp_path):
+    text = "Leave(2026)   Policy   Travel(2026)\n\nLEAVE\n       Ask two\n       weeks ahead.\n"
+    doc = read_document(write(tmp_path, "leave.txt", text))
+    check_invariants(doc)
+    assert "Ask two\n       weeks ahead." in doc.sections[-1].body
 
 
 def test_an_rfc_gets_numbered_sections_and_levels(tmp_path):

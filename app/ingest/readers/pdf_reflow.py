@@ -46,6 +46,12 @@ def reflow(text: str, sections: list[Section]) -> str:
     text = _rewrite(text, sections, splits)
     if splits:  # a text layer that splits words also runs them together
         text = _rewrite(text, sections, run_together_edits(text, _block_ranges(sections)))
+    return join_lines(text, sections)
+
+
+def join_lines(text: str, sections: list[Section]) -> str:
+    """Only the line joining of `reflow`, for text whose words are whole (a man
+    page saved as text: hard breaks and hyphenation at its line ends)."""
     vocabulary = Counter(word.lower() for word in _WORD.findall(text))
     joins = [edit for start, end in _block_ranges(sections)
              for edit in _joins(text, start, end, vocabulary)]

@@ -5,6 +5,15 @@ layout shows them: underlined titles, numbered lines standing alone (RFC
 style), lines in capitals at the margin (man pages), and short titles
 standing alone above a longer paragraph. A table row (cells apart) is never
 a heading; guessing more would invent structure the author never wrote.
+
+A man page saved as text (`man tar > tar.txt`) says what it is on its first
+line ("TAR(1)   GNU TAR Manual   TAR(1)"): that line names the document, as
+the page's last line (its footer) closes it; neither is text of a section.
+Without this every man page was titled "NAME", its first heading, and the
+command's name reached no child (dev corpus `man`: "What exit code does make
+return…" was answered from tar's page). Its paragraphs are joined as a PDF's
+are (pdf_reflow.join_lines): groff breaks lines and hyphenates words at
+their ends ("direc‐⏎tory").
 """
 from __future__ import annotations
 
@@ -13,6 +22,7 @@ from pathlib import Path
 
 from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section,
                                   file_title, strip_span)
+from app.common.typography import fold_glyphs
 from app.ingest.readers.encoding import Decoded, decode
 
 # "•", "-", "*", "+", "1.", "2)", "a)": the markers people type or PDFs show.
@@ -24,6 +34,11 @@ CAPITALS_MAX = 60      # "DESCRIPTION", "LEAVE POLICY": a whole paragraph in cap
 TITLE_MAX, TITLE_MAX_WORDS = 60, 8
 COLUMNS_RE = re.compile(r"\S(?: {2,}|\t)\S")  # cells set apart by runs of spaces or a tab
 NUMBER_PREFIX_RE = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+# "TAR(1)   GNU TAR Manual   TAR(1)": a man page's header, its name at both ends.
+MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
+# A man page's subsection ("   Pattern Syntax"): three spaces in, where its
+# sections' text stands seven in.
+MAN_SUBHEADING_RE = re.compile(r" {3}(?! )(\S.{0,58})")
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -101,11 +116,53 @@ def read_text(path: Path) -> Document:
     path = Path(path)
     decoded = read_text_file(path)
     text = decoded.text
-    headings = _find_headings(text)
-    title = headings[0][3] if headings else file_title(path)
-    sections = _sections(text, headings, title)
+    man = _man_page(text)
+    if man:
+        text = fold_glyphs(text)  # groff's hyphens and minus signs, as a user types them
+        man = _man_page(text)
+    title, start, end = man or (None, 0, len(text))
+    headings = [h for h in _find_headings(text) if start <= h[0] and h[1] <= end]
+    if man:
+        headings = sorted(headings + _man_subheadings(text, start, end))
+    title = title or (headings[0][3] if headings else file_title(path))
+    sections = _sections(text, headings, title, start, end)
+    if man:
+        from app.ingest.readers.pdf_reflow import join_lines  # it reads this module's bullets
+
+        text = join_lines(text, sections)
     return Document(path=path, format="text", title=title, text=text, sections=sections,
                     encoding=decoded.encoding)
+
+
+def _man_page(text: str) -> tuple[str, int, int] | None:
+    """(title, start, end) of a man page saved as text: "TAR(1) — GNU TAR
+    Manual", its text after the header line and before the footer line
+    (the last, ending with the page's name); None for any other text."""
+    lines = [(a, b) for a, b in line_spans(text) if text[a:b].strip()]
+    if len(lines) < 3:
+        return None
+    first_start, first_end = lines[0]
+    header = MAN_HEADER_RE.fullmatch(text[first_start:first_end].strip())
+    if not header:
+        return None
+    name, kind = header.group(1), " ".join(header.group(2).split())
+    last_start, last_end = lines[-1]
+    end = last_start if text[last_start:last_end].rstrip().endswith(name) else len(text)
+    return f"{name} — {kind}", first_end, end
+
+
+def _man_subheadings(text: str, start: int, end: int) -> list[tuple[int, int, int, str]]:
+    """A man page's subsections, as level-2 headings: a short line three
+    spaces in, after a blank line or a heading, not a sentence."""
+    headings, previous = [], ""
+    for a, b in line_spans(text, start, end):
+        line = text[a:b]
+        match = MAN_SUBHEADING_RE.fullmatch(line.rstrip())
+        if match and (not previous.strip() or _capitals(previous)) \
+                and not match.group(1).endswith((".", ",", ";", ":")):
+            headings.append((a, b, 2, match.group(1).strip()))
+        previous = line
+    return headings
 
 
 def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
@@ -182,11 +239,14 @@ def _numbered_level(line: str) -> int | None:
     return match.group(1).count(".") + 1
 
 
-def _sections(text: str, headings: list, title: str) -> list[Section]:
+def _sections(text: str, headings: list, title: str, first: int = 0,
+              last: int | None = None) -> list[Section]:
+    """The sections of text[first:last] (the whole text by default)."""
+    last = len(text) if last is None else last
     sections = []
     stack: list[tuple[int, str]] = []
-    path, level, body_start = [title], 0, 0
-    for start, end, heading_level, heading in headings + [(len(text), len(text), 0, "")]:
+    path, level, body_start = [title], 0, first
+    for start, end, heading_level, heading in headings + [(last, last, 0, "")]:
         section = make_section(text, body_start, start, path, level)
         if section is not None:
             section.blocks = paragraph_blocks(section.body)
