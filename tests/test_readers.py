@@ -628,6 +628,13 @@ OPTIONS
        -A NUM, --after-context=NUM
               Print NUM lines of trailing context after matching lines.
 
+EXIT STATUS
+       0      A line was selected.
+
+       2      Could not read a file. Permissions?
+
+       3      Out of memory.
+
 SEE ALSO
        grep(1), sed(1)
 
@@ -644,7 +651,7 @@ def test_a_man_page_saved_as_text_is_titled_by_its_header_and_read_as_a_user_rea
     assert doc.title == "GREPISH(1) — User Commands"
     assert [s.heading_path for s in doc.sections] == [
         ["NAME"], ["OPTIONS", "Output Line Prefix Control"],
-        ["OPTIONS", "Context Line Control"], ["SEE ALSO"]]
+        ["OPTIONS", "Context Line Control"], ["EXIT STATUS"], ["SEE ALSO"]]
     prefix = doc.sections[1].body
     assert prefix.startswith("-n, --line-number\n"), "an option's name keeps its own line"
     assert "line number within its input file, as the directory listing does." in prefix

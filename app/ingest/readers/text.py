@@ -122,8 +122,9 @@ def read_text(path: Path) -> Document:
         man = _man_page(text)
     title, start, end = man or (None, 0, len(text))
     headings = [h for h in _find_headings(text) if start <= h[0] and h[1] <= end]
-    if man:
-        headings = sorted(headings + _man_subheadings(text, start, end))
+    if man:  # its headings stand at the margin ("   37  FILE could not…" is an exit code)
+        headings = sorted([h for h in headings if not text[h[0]].isspace()]
+                          + _man_subheadings(text, start, end))
     title = title or (headings[0][3] if headings else file_title(path))
     sections = _sections(text, headings, title, start, end)
     if man:
