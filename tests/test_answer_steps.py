@@ -62,6 +62,21 @@ def test_the_focused_prompt_gives_the_best_units_with_their_neighbours_best_firs
     assert sources[1].text == "Other two"
 
 
+def test_the_focused_prompt_can_take_only_the_units_after_each():
+    """(before, after): the text that follows a unit (an option's
+    description after its name, an FAQ's answer after its question) without
+    the one before."""
+    body = "A one. B two. C three. D four."
+    pieces = ["A one.", "B two.", "C three.", "D four."]
+    units = [evidence(1, body.index(p), body.index(p) + len(p), p, score)
+             for p, score in zip(pieces, (0.1, 0.9, 0.2, 0.3))]
+    scored = sorted(units, key=lambda e: -e.score)
+    results = [FakeResult(1, "h.md", "Leave", body)]
+    assert focused_sources(scored, results, units=1, neighbours=(0, 1))[0].text == \
+        "B two. C three."
+    assert focused_sources(scored, results, units=1, neighbours=(1, 0))[0].text == "A one. B two."
+
+
 def test_a_table_row_is_given_to_the_model_with_its_headers():
     row = evidence(1, 0, 20, "| London | GBP 230 |", 0.9, kind="row",
                    context="City: London; Cap: GBP 230")

@@ -308,7 +308,7 @@ class Answerer:
         style = self.style
         if self.prompt == EVIDENCE:
             units = self.prompt_units or style.units
-            sources = focused_sources(scored, results, units)
+            sources = focused_sources(scored, results, units, style.neighbours)
             system = style.focused_system
         else:
             sources = [Source.from_result(r.rank, r) for r in results]

@@ -29,10 +29,12 @@ MIN_SENTENCE_WORDS = 3
 
 
 def focused_sources(scored: list[Evidence], results: list, units: int,
-                    neighbours: int | None = None) -> list[Source]:
+                    neighbours: int | tuple[int, int] | None = None) -> list[Source]:
     """Sources built from the best `units` of `scored` (every candidate unit,
-    best first), ordered by their best unit."""
+    best first), ordered by their best unit. `neighbours`: units either side
+    of each, or (before, after)."""
     neighbours = NEIGHBOURS if neighbours is None else neighbours
+    before, after = neighbours if isinstance(neighbours, tuple) else (neighbours, neighbours)
     by_result: dict[int, list[Evidence]] = {}   # n → its units in text order
     for evidence in scored:
         by_result.setdefault(evidence.n, []).append(evidence)
@@ -42,7 +44,7 @@ def focused_sources(scored: list[Evidence], results: list, units: int,
     for evidence in scored[:units]:
         siblings = by_result[evidence.n]
         index = next(i for i, e in enumerate(siblings) if e is evidence)
-        window = siblings[max(0, index - neighbours):index + neighbours + 1]
+        window = siblings[max(0, index - before):index + after + 1]
         picked = chosen.setdefault(evidence.n, {})
         for unit in window:
             picked[(unit.start, unit.end)] = unit

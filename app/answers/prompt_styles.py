@@ -36,6 +36,7 @@ class PromptStyle:
     focused_system: str          # the focused prompt (evidence units)
     sections_system: str         # whole sections (`--prompt sections`)
     units: int                   # evidence units the focused prompt reads
+    neighbours: tuple[int, int] = (1, 1)   # units (before, after) each, for context
     label: Callable[[int, object], str] = citation_label   # how a source is headed
     one_line: bool = True        # the focused answer ends at its first line break
     checks_quote: bool = False   # reads the best units again to check the first (quote_check.py)
@@ -60,13 +61,16 @@ QWEN2 = PromptStyle(
         "[1] or [2]."),
     units=3, label=source_heading_label, one_line=False)
 
-# From 1B parameters on, two units: the 1.5B reads each better and reading
-# costs it more (dev first batch, even cases, 46: 0.48 with 2 units against
-# 0.43 with 3, first token 3.2 s against 4.5 s); the 0.5B does better with
-# three (0.35 against 0.30, 2.0 s against 1.5 s).
+# From 1B parameters on, three units without the units around them: the
+# 1.5B reads its prompt at ~55 tokens/s on 2 cores, and the neighbours were
+# a fifth of it. On the tuning batches (benchmarks/prompt_shapes.py, 69
+# cases of dev first, python, git and bash) 34 right against 28 with two
+# units and their neighbours, the answer's span read as often (41), 34
+# tokens fewer to read (docs/answers.md). The 0.5B does better with three
+# units and their neighbours (0.35 against 0.30 with two).
 # The 1.5B also checks the card's first passage: where it picks it among the
 # best five, the passage holds the answer far more often (quote_check.py).
-QWEN2_LARGE = replace(QWEN2, units=2, checks_quote=True)
+QWEN2_LARGE = replace(QWEN2, units=3, neighbours=(0, 0), checks_quote=True)
 LARGE_FROM_BILLIONS = 1.0
 
 _BY_ARCHITECTURE = {"qwen2": (QWEN2, QWEN2_LARGE)}

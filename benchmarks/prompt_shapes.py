@@ -1,0 +1,183 @@
+"""The focused prompt's shape for one answer model, on the tuning batches only.
+
+    python benchmarks/prompt_shapes.py [--model qwen2.5-coder-1.5b]
+                                       [--shapes 2:1/1 3:0/0 2:0/1] [--limit N]
+                                       [--log FILE] [--json]
+
+A shape is `units:before/after`: how many evidence units the focused prompt
+reads, and how many units before and after each come with it for context
+(app/answers/focused.py). Each shape answers every tuning question (the dev
+set's first batch and the python-, git- and bash- files the `-blind` ones
+were kept from) through the answer path (`answer_case`), with the model's
+card check left out (it runs after the answer and does not change it).
+Shapes take turns question by question, so a slower minute of a shared
+machine falls on all of them alike, and each answer starts with only the
+system prompt cached.
+
+Prints per shape: accuracy, how often the answer's span was in what the
+model read, answers with a fact the sources lack, the prompt's tokens beyond
+the cached system prompt (median; the first token is mostly these, read at
+the baseline's speed) and the first token (median). Tuning batches only: a
+shape chosen here is then measured on the held-out ones with
+benchmarks/answer_models.py.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from answer_models import FIRST_BATCH_LAST_LINE, OUT, reading_speed  # noqa: E402
+
+GOLDEN = ROOT / "resources/golden"
+TUNING = {"dev": (ROOT / "devset/build/corpus", GOLDEN / "devset.tsv"),
+          "python": (ROOT / "devset/build/python", GOLDEN / "python-docs.tsv"),
+          "git": (ROOT / "devset/build/git", GOLDEN / "git-docs.tsv"),
+          "bash": (ROOT / "devset/build/bash", GOLDEN / "bash-pdf.tsv")}
+
+
+def parse_shape(text: str) -> tuple[int, tuple[int, int]]:
+    units, _, around = text.partition(":")
+    before, _, after = (around or "1/1").partition("/")
+    return int(units), (int(before), int(after or before))
+
+
+def tuning_cases(name: str, limit: int | None) -> list:
+    from app.evaluation.recall import load_cases
+
+    cases = load_cases(TUNING[name][1])
+    if name == "dev":
+        cases = [c for c in cases if c.line <= FIRST_BATCH_LAST_LINE]
+    return cases[:limit] if limit else cases
+
+
+def measure(model_key: str, shapes: list[str], limit: int | None,
+            log: Path | None = None) -> dict:
+    from app.answers.answerer import Answerer
+    from app.answers.model import LocalModel
+    from app.cli import model_file
+    from app.embedding.embedder import Embedder
+    from app.evaluation.answer_accuracy import answer_case
+    from app.ingest.indexer import Indexer
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
+
+    embedder = Embedder()
+    model = LocalModel(model_file(model_key))
+    model.load()
+    base_style = Answerer(None, model, finder=object()).style
+    system_tokens = cached_prefix(model, base_style)
+    results: dict[str, list] = {shape: [] for shape in shapes}
+    done = _logged(log)
+    for name, (folder, _) in TUNING.items():
+        if not folder.is_dir():
+            sys.exit(f"{folder} is missing: run devset/build.py (dev) or "
+                     "devset/build_corpora.py (python, git, bash) first")
+        with Store(OUT / f"evidence-{name}.sqlite") as store:
+            Indexer(store, embedder).run(folder)
+            searcher = Searcher(store, embedder)
+            answerers = {}
+            for shape in shapes:
+                units, neighbours = parse_shape(shape)
+                style = replace(base_style, units=units, neighbours=neighbours,
+                                checks_quote=False)
+                answerers[shape] = Answerer(searcher, model, style=style)
+            for i, case in enumerate(tuning_cases(name, limit), start=1):
+                for shape, answerer in answerers.items():
+                    if (shape, case.id) in done:  # answered by an earlier, stopped run
+                        continue
+                    fresh(model, system_tokens)
+                    result = answer_case(answerer, case)
+                    results[shape].append((name, result))
+                    if log:  # one line per answer: a long run can be read before it ends
+                        with log.open("a", encoding="utf-8") as out:
+                            out.write(json.dumps({
+                                "shape": shape, "set": name, "id": case.id,
+                                "accurate": result.accurate, "span_read": result.span_read,
+                                "unsupported": bool(result.unsupported),
+                                "prompt_tokens": result.prompt_tokens,
+                                "first_token_s": result.first_token_s}) + "\n")
+                print(f"{name}: {i}", file=sys.stderr, flush=True)
+    return {"model": model_key, "reading_tokens_per_s": reading_speed(model),
+            "system_tokens": system_tokens,
+            "shapes": {shape: figures(rows, system_tokens) for shape, rows in results.items()}}
+
+
+def fresh(model, system_tokens: int) -> None:
+    """Only the system prompt cached, as for a new question in the app: the
+    shape answered before on the same question would otherwise lend the next
+    one the start of its prompt (the same first unit) and flatter its time."""
+    llama = model.llama
+    llama.n_tokens = min(llama.n_tokens, system_tokens)  # the next read drops the rest
+    model._kept = None
+
+
+def _logged(log: Path | None) -> set[tuple[str, str]]:
+    """(shape, case id) already in the log: a run stopped half-way goes on
+    where it stopped (its figures then cover only this run's answers)."""
+    if not log or not log.exists():
+        return set()
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line]
+    return {(row["shape"], row["id"]) for row in rows}
+
+
+def cached_prefix(model, style) -> int:
+    """Tokens the chat shares whatever the user asks (the system prompt and the
+    user turn's opening): read once, then cached."""
+    def tokens(user: str) -> list[int]:
+        text, _ = model.render([{"role": "system", "content": style.focused_system},
+                                {"role": "user", "content": user}])
+        return model.llama.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+
+    one, other = tokens("a"), tokens("b")
+    return next((i for i, (x, y) in enumerate(zip(one, other)) if x != y), len(one))
+
+
+def figures(rows: list, system_tokens: int) -> dict:
+    cases = [r for _, r in rows]
+    n = len(cases) or 1
+    firsts = [r.first_token_s for r in cases if r.first_token_s is not None]
+    return {"cases": len(cases),
+            "accurate": sum(r.accurate for r in cases),
+            "accuracy": round(sum(r.accurate for r in cases) / n, 3),
+            "span_read": sum(r.span_read for r in cases),
+            "unsupported": round(sum(bool(r.unsupported) for r in cases) / n, 3),
+            "declined_with_span_read": sum(r.declined and r.span_read for r in cases),
+            "uncached_tokens": statistics.median(r.prompt_tokens - system_tokens for r in cases),
+            "first_token_s": round(statistics.median(firsts), 2) if firsts else None,
+            "by_set": {name: sum(r.accurate for s, r in rows if s == name)
+                       for name in dict.fromkeys(s for s, _ in rows)}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default="qwen2.5-coder-1.5b")
+    parser.add_argument("--shapes", nargs="+", default=["2:1/1", "3:0/0", "2:0/1"])
+    parser.add_argument("--limit", type=int, default=None, help="cases per set")
+    parser.add_argument("--log", type=Path, help="append each answer to this file (JSON lines)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report = measure(args.model, args.shapes, args.limit, args.log)
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    print(f"{args.model}; baseline reading {report['reading_tokens_per_s']} tokens/s; "
+          f"system prompt {report['system_tokens']} tokens (cached)")
+    print("| shape | accurate | span read | unsupported | declined with span read "
+          "| uncached tokens | first token | accurate by set |")
+    print("|---|---|---|---|---|---|---|---|")
+    for shape, f in report["shapes"].items():
+        print(f"| {shape} | {f['accurate']}/{f['cases']} ({f['accuracy']}) | {f['span_read']} "
+              f"| {f['unsupported']} | {f['declined_with_span_read']} | {f['uncached_tokens']} "
+              f"| {f['first_token_s']} s | {f['by_set']} |")
+
+
+if __name__ == "__main__":
+    main()
