@@ -63,11 +63,12 @@ QWEN2 = PromptStyle(
 
 # From 1B parameters on, three units without the units around them: the
 # 1.5B reads its prompt at ~55 tokens/s on 2 cores, and the neighbours were
-# a fifth of it. On the tuning batches (benchmarks/prompt_shapes.py, 69
-# cases of dev first, python, git and bash) 34 right against 28 with two
-# units and their neighbours, the answer's span read as often (41), 34
-# tokens fewer to read (docs/answers.md). The 0.5B does better with three
-# units and their neighbours (0.35 against 0.30 with two).
+# a sixth of it. On the tuning batches (benchmarks/prompt_shapes.py, 74
+# cases of dev first, python, git and bash) 35 right against 29 with two
+# units and their neighbours, the answer's span read about as often (42
+# against 43), 30 tokens fewer; held out, the first token 0.4-0.9 s sooner
+# per set, 4 answers fewer right of 194 (docs/answers.md). The 0.5B does
+# better with three units and their neighbours (0.35 against 0.30 with two).
 # The 1.5B also checks the card's first passage: where it picks it among the
 # best five, the passage holds the answer far more often (quote_check.py).
 QWEN2_LARGE = replace(QWEN2, units=3, neighbours=(0, 0), checks_quote=True)
