@@ -63,7 +63,7 @@ QWEN2 = PromptStyle(
 
 # From 1B parameters on, three units without the units around them: the
 # 1.5B reads its prompt at ~55 tokens/s on 2 cores, and the neighbours were
-# a sixth of it. On the tuning batches (benchmarks/prompt_shapes.py, 74
+# a fifth of it. On the tuning batches (benchmarks/prompt_shapes.py, 74
 # cases of dev first, python, git and bash) 35 right against 29 with two
 # units and their neighbours, the answer's span read about as often (42
 # against 43), 30 tokens fewer; held out, the first token 0.4-0.9 s sooner
