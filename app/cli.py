@@ -575,15 +575,19 @@ def cmd_ask(args, db: Path) -> int:
                             **_units(args))
         try:
             model.load()
-            answer, shown = None, []
+            answer, shown, open_line = None, [], False
             for event in answerer.ask(args.question):
                 if isinstance(event, Status):
+                    if open_line:  # a terminal shows both streams: not on the answer's line
+                        print(flush=True)
+                        open_line = False
                     print(event.message, file=sys.stderr, flush=True)
                 elif isinstance(event, EvidenceFound) and not args.json and event.evidence:
                     shown = event.evidence
                     print(_evidence_text(shown) + "\n", flush=True)
                 elif isinstance(event, Token) and not args.json:
                     print(event.text, end="", flush=True)
+                    open_line = not event.text.endswith("\n")
                 elif isinstance(event, QuoteChecked) and not args.json:
                     changed = _checked_text(shown, event.evidence)
                     if changed:

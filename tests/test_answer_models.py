@@ -297,6 +297,25 @@ def test_installed_the_default_model_answers_when_none_is_chosen(installed_model
     assert default.name in row
 
 
+@pytest.mark.slow
+def test_in_a_terminal_the_check_status_starts_a_line_of_its_own(
+        installed_models, sample_index, monkeypatch):
+    """A terminal shows stdout and stderr together: "checking which passage
+    answers…" used to be printed on the end of the answer's line."""
+    import io
+    import sys
+
+    from app.cli import main
+
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["--db", str(sample_index), "ask", "How many days of annual leave do "
+                 "full-time employees get?", "--model", "qwen2.5-coder-1.5b"]) == 0
+    lines = screen.getvalue().splitlines()
+    assert "checking which passage answers…" in lines
+
+
 def test_keys_may_follow_the_options(capsys):
     """`install --dest DIR --cache DIR KEY`, as the packaging build writes it."""
     code = answer_models.main(["list", "--dest", "/nonexistent", "qwen2.5-coder-0.5b"])
