@@ -360,3 +360,23 @@ def test_a_document_of_ruled_lines_alone_still_gives_a_child(tmp_path, embedder,
     path.write_text("```\n" + "-" * 200 + "\n```\n")
     document, children = chunk(path, embedder, settings)
     assert_invariants(document, children, settings)
+
+
+def test_every_child_of_a_long_man_page_option_names_the_option(tmp_path, embedder, settings):
+    """curl's OPTIONS is one section of 250 options; read as paragraphs, the
+    children of a long description did not say which option they describe
+    ("What does curl -k do" was answered from --pinnedpubkey's entry)."""
+    description = " ".join(f"Sentence {n} of what the insecure mode skips." for n in range(60))
+    page = ("CURLISH(1)              Curl Manual              CURLISH(1)\n\nOPTIONS\n"
+            "       --pinnedpubkey <hashes>\n              Use the public key to verify the"
+            " peer.\n\n       -k, --insecure\n"
+            + textwrap.fill(description, 66, initial_indent=" " * 14,
+                            subsequent_indent=" " * 14)
+            + "\n\ncurl 7.88.1               February 20 2023              CURLISH(1)\n")
+    path = tmp_path / "curlish.txt"
+    path.write_text(page, encoding="utf-8")
+    document, children = chunk(path, embedder, settings)
+    insecure = [c for c in children if "insecure mode" in c.text]
+    assert len(insecure) > 1, "a long description takes several children"
+    assert all("-k, --insecure" in c.embedded_text for c in insecure)
+    assert not any("--pinnedpubkey" in c.embedded_text for c in insecure)

@@ -659,6 +659,25 @@ def test_a_man_page_saved_as_text_is_titled_by_its_header_and_read_as_a_user_rea
     assert all("User Commands" not in s.body for s in doc.sections)
 
 
+def test_a_man_pages_option_names_are_terms_and_its_tags_and_bullets_are_not(tmp_path):
+    """An option's name (a line of its own, its description indented deeper)
+    names what follows, as a <dt> does: the chunker embeds it with every
+    child of the description. An exit code set inline with its text
+    ("0      A line was selected.") and a bullet are no terms."""
+    page = MAN_PAGE_SAVED.replace(
+        "EXIT STATUS", "   Notes\n       \u2022 one\n         wrapped bullet\n\nEXIT STATUS")
+    doc = read_document(write(tmp_path, "grepish.txt", page))
+    check_invariants(doc)
+    terms = [s.body[b.start:b.end] for s in doc.sections for b in s.blocks if b.kind == TERM]
+    assert terms == ["-n, --line-number", "-A NUM, --after-context=NUM"]
+    prefix = doc.sections[1]
+    assert [b.kind for b in prefix.blocks] == [TERM, PARAGRAPH]
+    described = prefix.body[prefix.blocks[1].start:prefix.blocks[1].end]
+    assert described.startswith("Prefix each line") and described.endswith("listing does.")
+    notes = next(s for s in doc.sections if s.heading_path[-1] == "Notes")
+    assert [b.kind for b in notes.blocks] == [LIST]
+
+
 def test_a_text_that_only_looks_like_a_man_page_header_keeps_its_lines(tmp_path):
     text = "Leave(2026)   Policy   Travel(2026)\n\nLEAVE\n       Ask two\n       weeks ahead.\n"
     doc = read_document(write(tmp_path, "leave.txt", text))

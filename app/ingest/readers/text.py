@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.common.documents import (LIST, PARAGRAPH, Block, Document, ReadError, Section,
+from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
                                   file_title, strip_span)
 from app.common.typography import fold_glyphs
 from app.ingest.readers.encoding import Decoded, decode
@@ -39,6 +39,7 @@ MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
 # A man page's subsection ("   Pattern Syntax"): three spaces in, where its
 # sections' text stands seven in.
 MAN_SUBHEADING_RE = re.compile(r" {3}(?! )(\S.{0,58})")
+MAN_TERM_MAX = 80  # "-z, --gzip, --gunzip, --ungzip": an option's name, not a sentence
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -128,6 +129,8 @@ def read_text(path: Path) -> Document:
     title = title or (headings[0][3] if headings else file_title(path))
     sections = _sections(text, headings, title, start, end)
     if man:
+        for section in sections:
+            section.blocks = man_blocks(text, section)
         from app.ingest.readers.pdf_reflow import join_lines  # it reads this module's bullets
 
         text = join_lines(text, sections)
@@ -164,6 +167,46 @@ def _man_subheadings(text: str, start: int, end: int) -> list[tuple[int, int, in
             headings.append((a, b, 2, match.group(1).strip()))
         previous = line
     return headings
+
+
+def man_blocks(text: str, section: Section) -> list[Block]:
+    """A man page's paragraph blocks with each option's name as a TERM block.
+
+    groff sets a term (`.TP`: "-z, --gzip") on a line of its own, its
+    description indented deeper on the lines below. Read as one paragraph,
+    the name was packed into a child with the end of the option before it,
+    and the children of a long description no longer said which option they
+    describe: "What exactly does curl -k do" was answered from
+    `--pinnedpubkey`'s entry. As a TERM, the name starts a run of its own
+    and every child of its description embeds it (fitted.label_text)."""
+    body, result = section.body, []
+    for block in section.blocks:
+        term_end = (_man_term_end(text, section.start_char + block.start,
+                                  section.start_char + block.end)
+                    if block.kind == PARAGRAPH else None)
+        if term_end is None:
+            result.append(block)
+            continue
+        term_end -= section.start_char
+        rest_start, rest_end = strip_span(body, term_end, block.end)
+        result += [Block(TERM, block.start, term_end), Block(PARAGRAPH, rest_start, rest_end)]
+    return result
+
+
+def _man_term_end(text: str, start: int, end: int) -> int | None:
+    """Where a paragraph's first line ends when that line is a term: shorter
+    than a sentence, not a bullet, and the next line indented deeper (the
+    indents read in the page's text: a section's body starts at its first
+    word)."""
+    spans = line_spans(text, text.rfind("\n", 0, start) + 1, end)
+    if len(spans) < 2:
+        return None
+    first, second = (text[a:b] for a, b in spans[:2])
+    indent = len(first) - len(first.lstrip())
+    if len(second) - len(second.lstrip()) <= indent or is_bullet(first) \
+            or len(first.strip()) > MAN_TERM_MAX or first.rstrip().endswith((".", ",", ";")):
+        return None
+    return strip_span(text, start, spans[0][1])[1]
 
 
 def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
