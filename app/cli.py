@@ -285,8 +285,10 @@ class ProgressPrinter:
             return
         self.last = now
         eta = f" · ETA {progress.eta_seconds:.0f}s" if progress.eta_seconds is not None else ""
+        rate = (f" · {progress.chunks_per_second:.1f} chunks/s"
+                if progress.chunks_per_second or progress.stage != "done" else "")
         line = (f"{progress.stage}: {progress.files_done}/{progress.files_total} files · "
-                f"{progress.chunks_done} chunks · {progress.chunks_per_second:.1f} chunks/s{eta}")
+                f"{progress.chunks_done} chunks{rate}{eta}")
         end = "\r" if self.tty and progress.stage != "done" else "\n"
         print(line.ljust(78), end=end, file=sys.stderr, flush=True)
 

@@ -178,6 +178,13 @@ def test_progress_reports_files_chunks_and_eta(tmp_path, folder, embedder):
     assert [p.files_done for p in indexing] == [0, 1, 2]
     assert all(p.files_total == 3 for p in indexing)
     assert indexing[-1].eta_seconds is not None and indexing[-1].chunks_done > 0
+    # the last line a user sees gives the run's speed ("0.0 chunks/s" before),
+    # and none when nothing needed embedding
+    assert seen[-1].chunks_per_second > 0
+    again = []
+    with Store(tmp_path / "i.sqlite") as store:
+        Indexer(store, embedder, on_progress=again.append).run(folder)
+    assert again[-1].stage == "done" and again[-1].chunks_per_second == 0
 
 
 @pytest.mark.slow

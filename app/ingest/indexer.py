@@ -227,7 +227,9 @@ class Indexer:
         report = IndexReport(str(root), self.settings.profile, sorted(results, key=lambda r: r.path),
                              totals.chunks, totals.over_window, time.monotonic() - started,
                              cancelled, rebuilt, stopped)
-        self.on_progress(Progress("done", len(pending), len(pending), report.chunks))
+        embedded = sum(r.chunks for r in results if r.status == INDEXED)  # this run's chunks
+        self.on_progress(Progress("done", len(pending), len(pending), report.chunks,
+                                  embedded / report.seconds if report.seconds > 0 else 0.0))
         return report
 
     # -- steps ----------------------------------------------------------------
