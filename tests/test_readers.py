@@ -663,19 +663,30 @@ def test_a_man_pages_option_names_are_terms_and_its_tags_and_bullets_are_not(tmp
     """An option's name (a line of its own, its description indented deeper)
     names what follows, as a <dt> does: the chunker embeds it with every
     child of the description. An exit code set inline with its text
-    ("0      A line was selected.") and a bullet are no terms."""
+    ("0      A line was selected.") and a bullet are no terms; of a tag
+    run on with its wrapped text, only the tag is."""
     page = MAN_PAGE_SAVED.replace(
-        "EXIT STATUS", "   Notes\n       \u2022 one\n         wrapped bullet\n\nEXIT STATUS")
+        "EXIT STATUS", "   Notes\n       \u2022 one\n         wrapped bullet\n\n"
+        "       -prune True; if the file is a directory, do not descend into it.  If\n"
+        "              -depth is given, then -prune has no effect.\n\n"
+        "       -R port:host:hostport\n       -R port\n"
+        "              Forward the remote port to the local side.\n\n"
+        "               curl -F '=(;type=multipart' \\\n"
+        "                    -F '=)' smtp://example.com\n\nEXIT STATUS")
     doc = read_document(write(tmp_path, "grepish.txt", page))
     check_invariants(doc)
     terms = [s.body[b.start:b.end] for s in doc.sections for b in s.blocks if b.kind == TERM]
-    assert terms == ["-n, --line-number", "-A NUM, --after-context=NUM"]
+    assert terms == ["-n, --line-number", "-A NUM, --after-context=NUM", "-prune",
+                     "-R port:host:hostport\n       -R port"], "an option's forms, a line each"
     prefix = doc.sections[1]
     assert [b.kind for b in prefix.blocks] == [TERM, PARAGRAPH]
     described = prefix.body[prefix.blocks[1].start:prefix.blocks[1].end]
     assert described.startswith("Prefix each line") and described.endswith("listing does.")
     notes = next(s for s in doc.sections if s.heading_path[-1] == "Notes")
-    assert [b.kind for b in notes.blocks] == [LIST]
+    # a command continued on the next line (a backslash) is no term over its text
+    assert [b.kind for b in notes.blocks] == [LIST, TERM, PARAGRAPH, TERM, PARAGRAPH, PARAGRAPH]
+    pruned = notes.body[notes.blocks[2].start:notes.blocks[2].end]
+    assert pruned.startswith("True; if the file"), "a tag run on with its text: the tag is the term"
 
 
 def test_a_text_that_only_looks_like_a_man_page_header_keeps_its_lines(tmp_path):

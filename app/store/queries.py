@@ -4,8 +4,9 @@ Placeholders are psycopg's `%s`; the SQLite store swaps them for `?`.
 """
 from __future__ import annotations
 
+# embedded_text: the evidence step reads a definition's term from it (evidence._term_context)
 CHUNK_COLUMNS = ("id, section_id, document_id, chunk_index, kind, text, start_char, end_char, "
-                 "page")
+                 "page, embedded_text")
 SECTION_COLUMNS = ("s.id, s.document_id, s.heading, s.heading_path, s.body, s.page_start, "
                    "s.page_marks, s.start_char")
 

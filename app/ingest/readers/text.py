@@ -40,6 +40,8 @@ MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
 # sections' text stands seven in.
 MAN_SUBHEADING_RE = re.compile(r" {3}(?! )(\S.{0,58})")
 MAN_TERM_MAX = 80  # "-z, --gzip, --gunzip, --ungzip": an option's name, not a sentence
+MAN_TERM_LINES = 6  # the forms of one option, a line each
+MAN_MARGIN_SLACK = 3  # groff justifies a wrapped line to the margin; a term stops short of it
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -180,9 +182,10 @@ def man_blocks(text: str, section: Section) -> list[Block]:
     `--pinnedpubkey`'s entry. As a TERM, the name starts a run of its own
     and every child of its description embeds it (fitted.label_text)."""
     body, result = section.body, []
+    margin = max((len(line.rstrip()) for line in body.splitlines()), default=0)
     for block in section.blocks:
         term_end = (_man_term_end(text, section.start_char + block.start,
-                                  section.start_char + block.end)
+                                  section.start_char + block.end, margin)
                     if block.kind == PARAGRAPH else None)
         if term_end is None:
             result.append(block)
@@ -193,20 +196,34 @@ def man_blocks(text: str, section: Section) -> list[Block]:
     return result
 
 
-def _man_term_end(text: str, start: int, end: int) -> int | None:
-    """Where a paragraph's first line ends when that line is a term: shorter
-    than a sentence, not a bullet, and the next line indented deeper (the
-    indents read in the page's text: a section's body starts at its first
-    word)."""
+def _man_term_end(text: str, start: int, end: int, margin: int) -> int | None:
+    """Where a paragraph's term ends, when it starts with one: lines shorter
+    than a sentence at the paragraph's indent (ssh gives "-R" five forms, a
+    line each), not bullets, above lines indented deeper (the indents read
+    in the page's text: a section's body starts at its first word). groff
+    sets a short tag in the indent, its text run on from the next line's
+    column ("-prune True; if the file is a directory…" over "-depth is
+    given, then…"): then only the tag is the term. A line justified to the
+    margin is wrapped text (a synopsis under its command), and one ending
+    in a backslash a command continued, neither a term."""
     spans = line_spans(text, text.rfind("\n", 0, start) + 1, end)
-    if len(spans) < 2:
+    lines = [text[a:b] for a, b in spans]
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    deeper = next((n for n, line in enumerate(lines) if len(line) - len(line.lstrip()) > indent),
+                  None)
+    if not deeper or deeper > MAN_TERM_LINES or is_bullet(lines[0]) \
+            or lines[0].rstrip().endswith("\\"):
         return None
-    first, second = (text[a:b] for a, b in spans[:2])
-    indent = len(first) - len(first.lstrip())
-    if len(second) - len(second.lstrip()) <= indent or is_bullet(first) \
-            or len(first.strip()) > MAN_TERM_MAX or first.rstrip().endswith((".", ",", ";")):
+    column = len(lines[deeper]) - len(lines[deeper].lstrip())
+    first = lines[0]
+    if deeper == 1 and len(first) > column and first[column - 1] == " " \
+            and first[column] != " " and first[indent:column].strip():
+        return strip_span(text, start, spans[0][0] + column)[1]  # the tag in the indent
+    terms = lines[:deeper]
+    if any(len(line.strip()) > MAN_TERM_MAX or len(line.rstrip()) >= margin - MAN_MARGIN_SLACK
+           or line.rstrip().endswith((".", ",", ";")) for line in terms):
         return None
-    return strip_span(text, start, spans[0][1])[1]
+    return strip_span(text, start, spans[deeper - 1][1])[1]
 
 
 def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
