@@ -328,3 +328,21 @@ def test_a_short_sentence_in_a_script_without_spaces_is_still_quoted():
     assert _too_short(unit("`max_connections`", ITEM))
     assert not _too_short(unit("年假为每年二十天。", SENTENCE))
     assert not _too_short(unit("make deploy", LINE))
+
+
+@pytest.mark.slow
+def test_a_quote_from_deep_in_a_definition_names_the_term_it_describes(tmp_path, embedder):
+    """The third paragraph about a setting reads as if of nothing in
+    particular; the card shows the setting's name under it (a reading aid,
+    `context`, never part of the quote)."""
+    filler = " ".join(f"Group commit step {n} waits for the other transactions to arrive."
+                      for n in range(12))
+    evidence = _evidence_in(
+        tmp_path, embedder, "wal.md",
+        "# WAL\n\n## Settings\n\n**`commit_siblings` (`integer`)**\n\n" + filler + "\n\n"
+        "The default is five transactions.\n\n**`wal_level` (`enum`)**\n\nHow much "
+        "information is written to the WAL.\n", "What is the default of commit_siblings?")
+    answer = next(e for e in evidence if e.text == "The default is five transactions.")
+    assert answer.context == "commit_siblings (integer)"
+    assert all("commit_siblings" not in e.text for e in evidence if e.context)
+    assert all(e.context != "WAL › Settings" for e in evidence), "a heading is no term"

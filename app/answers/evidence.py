@@ -32,6 +32,8 @@ import numpy as np
 from app.answers import confidence
 from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
 from app.answers.words import content_stems
+from app.common.documents import CODE, HEADING_SEPARATOR
+from app.ingest.chunking.fitted import MAX_LABEL_CHARS
 from app.ingest.readers.builder import CELL_SEPARATOR
 from app.search.retrieval import excerpt_offset
 
@@ -104,7 +106,9 @@ class Evidence:
     section_id: int
     kind: str                 # sentence | item | row | code
     chunk_index: int
-    context: str = ""         # a table row as "Header: value; …" (a reading aid, not a quote)
+    # A reading aid under the quote, not part of it: a table row as "Header:
+    # value; …", or the term a definition's unit describes ("-k, --insecure").
+    context: str = ""
     offset: int | None = None  # where `text` starts inside the result's text (sources panel)
     features: dict = field(default_factory=dict, repr=False)
     # On the first unit shown: the calibrated probability that it holds the
@@ -202,7 +206,7 @@ class EvidenceFinder:
             page=_page(result, child), start=unit.start, end=unit.end, score=score,
             n=result.rank, section_id=result.section_id, kind=unit.kind,
             chunk_index=child["chunk_index"],
-            context=_row_context(child, unit),
+            context=_row_context(child, unit) or _term_context(child, candidate.text, result),
             offset=_offset_in(result, unit, candidate.text), features=features)
 
     # -- candidates -----------------------------------------------------------------
@@ -367,6 +371,33 @@ def _row_context(child: dict, unit: Unit) -> str:
     if len(headers) != len(cells) or len(cells) < 2:
         return ""
     return "; ".join(f"{header}: {cell}" for header, cell in zip(headers, cells))
+
+
+TERM_WINDOW = 20_000  # characters before a child where its term may stand (a long description)
+
+
+def _term_context(child: dict, text: str, result) -> str:
+    """The term whose definition the unit is part of, when the unit does not
+    say it: "-k, --insecure" under "When this option is not used for
+    protocols using TLS, curl verifies the server's TLS certificate…", which
+    read alone is of no option in particular. The chunker embeds a term
+    before each child of its definition (chunking.fitted.label_text); it is
+    the embedded text's line before the child's own, when that line is not
+    the heading (the prefix's last line) and stands in the section before
+    the child."""
+    embedded, own = child.get("embedded_text") or "", child["text"]
+    # code is embedded after the sentence that introduces it: a lead-in, no term
+    if child["kind"] == CODE or not own or not embedded.endswith("\n" + own):
+        return ""
+    label = embedded[:len(embedded) - len(own) - 1].rsplit("\n", 1)[-1].strip()
+    path = result.heading_path or []
+    headings = {HEADING_SEPARATOR.join(path[-n:]) for n in (1, 2)} | {result.source}
+    if not label or len(label) > MAX_LABEL_CHARS or label in headings or label.endswith(" …") \
+            or label in text:
+        return ""
+    before = child["body"][max(0, child["start_char"] - TERM_WINDOW):child["start_char"]]
+    plain = " ".join(before.replace("*", "").replace("__", "").replace("`", "").split())
+    return label if label in plain else ""
 
 
 def _offset_in(result, unit: Unit, text: str) -> int | None:
