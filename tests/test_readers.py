@@ -671,6 +671,9 @@ def test_a_man_pages_option_names_are_terms_and_its_tags_and_bullets_are_not(tmp
         "              -depth is given, then -prune has no effect.\n\n"
         "       -R port:host:hostport\n       -R port\n"
         "              Forward the remote port to the local side.\n\n"
+        "              When this option is not used, the port stays closed and\n"
+        "              the connection is refused; see the online resource:\n"
+        "               https://example.com/ports\n\n"
         "               curl -F '=(;type=multipart' \\\n"
         "                    -F '=)' smtp://example.com\n\nEXIT STATUS")
     doc = read_document(write(tmp_path, "grepish.txt", page))
@@ -684,7 +687,9 @@ def test_a_man_pages_option_names_are_terms_and_its_tags_and_bullets_are_not(tmp
     assert described.startswith("Prefix each line") and described.endswith("listing does.")
     notes = next(s for s in doc.sections if s.heading_path[-1] == "Notes")
     # a command continued on the next line (a backslash) is no term over its text
-    assert [b.kind for b in notes.blocks] == [LIST, TERM, PARAGRAPH, TERM, PARAGRAPH, PARAGRAPH]
+    # nor are a paragraph's lines over a deeper one (a link set under it)
+    assert [b.kind for b in notes.blocks] == [LIST, TERM, PARAGRAPH, TERM, PARAGRAPH, PARAGRAPH,
+                                              PARAGRAPH]
     pruned = notes.body[notes.blocks[2].start:notes.blocks[2].end]
     assert pruned.startswith("True; if the file"), "a tag run on with its text: the tag is the term"
 

@@ -18,6 +18,7 @@ their ends ("direc‐⏎tory").
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
@@ -41,7 +42,8 @@ MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
 MAN_SUBHEADING_RE = re.compile(r" {3}(?! )(\S.{0,58})")
 MAN_TERM_MAX = 80  # "-z, --gzip, --gunzip, --ungzip": an option's name, not a sentence
 MAN_TERM_LINES = 6  # the forms of one option, a line each
-MAN_MARGIN_SLACK = 3  # groff justifies a wrapped line to the margin; a term stops short of it
+MAN_MARGIN_SLACK = 3
+MAN_LONG_LINE = 60  # the lines that tell where the margin is  # groff justifies a wrapped line to the margin; a term stops short of it
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -182,7 +184,7 @@ def man_blocks(text: str, section: Section) -> list[Block]:
     `--pinnedpubkey`'s entry. As a TERM, the name starts a run of its own
     and every child of its description embeds it (fitted.label_text)."""
     body, result = section.body, []
-    margin = max((len(line.rstrip()) for line in body.splitlines()), default=0)
+    margin = _right_margin(body)
     for block in section.blocks:
         term_end = (_man_term_end(text, section.start_char + block.start,
                                   section.start_char + block.end, margin)
@@ -194,6 +196,14 @@ def man_blocks(text: str, section: Section) -> list[Block]:
         rest_start, rest_end = strip_span(body, term_end, block.end)
         result += [Block(TERM, block.start, term_end), Block(PARAGRAPH, rest_start, rest_end)]
     return result
+
+
+def _right_margin(body: str) -> int:
+    """The column groff justifies wrapped lines to: the commonest end of the
+    long lines (an example's line may run past it)."""
+    ends = Counter(len(line.rstrip()) for line in body.splitlines()
+                   if len(line.rstrip()) >= MAN_LONG_LINE)
+    return ends.most_common(1)[0][0] if ends else 0
 
 
 def _man_term_end(text: str, start: int, end: int, margin: int) -> int | None:
@@ -223,6 +233,8 @@ def _man_term_end(text: str, start: int, end: int, margin: int) -> int | None:
     if any(len(line.strip()) > MAN_TERM_MAX or len(line.rstrip()) >= margin - MAN_MARGIN_SLACK
            or line.rstrip().endswith((".", ",", ";")) for line in terms):
         return None
+    if deeper > 1 and not all(line.lstrip().startswith(("-", "+")) for line in terms):
+        return None  # several lines over an indented one: a paragraph, unless each is a form
     return strip_span(text, start, spans[deeper - 1][1])[1]
 
 
