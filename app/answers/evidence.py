@@ -33,7 +33,7 @@ from app.answers import confidence
 from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
 from app.answers.words import content_stems
 from app.common.documents import CODE, HEADING_SEPARATOR
-from app.ingest.chunking.fitted import MAX_LABEL_CHARS
+from app.ingest.chunking.fitted import MAX_LABEL_CHARS, plain_label
 from app.ingest.readers.builder import CELL_SEPARATOR
 from app.search.retrieval import excerpt_offset
 
@@ -396,8 +396,7 @@ def _term_context(child: dict, text: str, result) -> str:
             or label in text:
         return ""
     before = child["body"][max(0, child["start_char"] - TERM_WINDOW):child["start_char"]]
-    plain = " ".join(before.replace("*", "").replace("__", "").replace("`", "").split())
-    return label if label in plain else ""
+    return label if label in plain_label(before) else ""
 
 
 def _offset_in(result, unit: Unit, text: str) -> int | None:

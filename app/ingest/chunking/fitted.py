@@ -162,6 +162,12 @@ def label_text(body: str, block: Block) -> str:
     text = body[block.start:block.end].strip()
     if "\n" in text or len(text) > MAX_LABEL_CHARS or not _LABEL.fullmatch(text):
         return ""
+    return plain_label(text)
+
+
+def plain_label(text: str) -> str:
+    """Text as a label is embedded: Markdown's emphasis and code marks gone,
+    whitespace runs as single spaces."""
     return " ".join(text.replace("*", "").replace("__", "").replace("`", "").split())
 
 

@@ -42,8 +42,8 @@ MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
 MAN_SUBHEADING_RE = re.compile(r" {3}(?! )(\S.{0,58})")
 MAN_TERM_MAX = 80  # "-z, --gzip, --gunzip, --ungzip": an option's name, not a sentence
 MAN_TERM_LINES = 6  # the forms of one option, a line each
-MAN_MARGIN_SLACK = 3
-MAN_LONG_LINE = 60  # the lines that tell where the margin is  # groff justifies a wrapped line to the margin; a term stops short of it
+MAN_MARGIN_SLACK = 3  # groff justifies a wrapped line to the margin; a term stops short of it
+MAN_LONG_LINE = 60  # the lines that tell where the margin is
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -224,8 +224,7 @@ def _man_term_end(text: str, start: int, end: int, margin: int) -> int | None:
     if not deeper or deeper > MAN_TERM_LINES or is_bullet(lines[0]) \
             or lines[0].rstrip().endswith("\\"):
         return None
-    column = len(lines[deeper]) - len(lines[deeper].lstrip())
-    first = lines[0]
+    column, first = len(lines[deeper]) - len(lines[deeper].lstrip()), lines[0]
     if deeper == 1 and len(first) > column and first[column - 1] == " " \
             and first[column] != " " and first[indent:column].strip():
         return strip_span(text, start, spans[0][0] + column)[1]  # the tag in the indent
