@@ -659,6 +659,19 @@ def test_a_man_page_saved_as_text_is_titled_by_its_header_and_read_as_a_user_rea
     assert all("User Commands" not in s.body for s in doc.sections)
 
 
+def test_a_man_page_saved_through_col_reads_as_one_saved_with_spaces(tmp_path):
+    """`man ls | col -b > ls.txt` writes tabs where runs of spaces reach a tab
+    stop: a description's lines were taken for table rows and never joined."""
+    tabbed = "\n".join(line.replace(" " * 14, "\t      ", 1) if line.startswith(" " * 14)
+                       else line for line in MAN_PAGE_SAVED.split("\n"))
+    assert "\t" in tabbed
+    doc = read_document(write(tmp_path, "grepish.txt", tabbed))
+    check_invariants(doc)
+    spaced = read_document(write(tmp_path, "spaced.txt", MAN_PAGE_SAVED))
+    assert [s.body for s in doc.sections] == [s.body for s in spaced.sections]
+    assert [s.blocks for s in doc.sections] == [s.blocks for s in spaced.sections]
+
+
 def test_a_man_pages_option_names_are_terms_and_its_tags_and_bullets_are_not(tmp_path):
     """An option's name (a line of its own, its description indented deeper)
     names what follows, as a <dt> does: the chunker embeds it with every

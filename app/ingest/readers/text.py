@@ -121,9 +121,9 @@ def read_text(path: Path) -> Document:
     path = Path(path)
     decoded = read_text_file(path)
     text = decoded.text
-    man = _man_page(text)
+    man = _man_page(text.expandtabs())  # `man ls | col -b` turns runs of spaces into tabs
     if man:
-        text = fold_glyphs(text)  # groff's hyphens and minus signs, as a user types them
+        text = fold_glyphs(text.expandtabs())  # groff's hyphens and minus signs, as typed
         man = _man_page(text)
     title, start, end = man or (None, 0, len(text))
     headings = [h for h in _find_headings(text) if start <= h[0] and h[1] <= end]
