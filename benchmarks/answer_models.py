@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import resource
 import statistics
 import subprocess
@@ -91,6 +92,16 @@ def reading_speed(model, n_tokens: int = 256, rounds: int = 3) -> float:
     return round(statistics.median(rates), 1)
 
 
+def llama_build() -> str:
+    """The x86 extensions llama.cpp was compiled for ("AVX, AVX2, AVX512, …"):
+    scripts/setup-env builds for the CPU's own, so a time is read against the
+    build as well as the machine."""
+    import llama_cpp
+
+    info = llama_cpp.llama_print_system_info().decode()
+    return ", ".join(dict.fromkeys(re.findall(r"\b(AVX\w*|AMX\w*) = 1", info))) or "none"
+
+
 def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     """One model, in this process: every held-out set and the off-topic questions."""
     from app.answers.answerer import Answerer, Finished
@@ -117,7 +128,8 @@ def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     model = LocalModel(model_file(key))  # by name: without one, the default would answer
     model.load()
     report = {"model": key, "file": model.name, "peak_before_model_mib": before,
-              "reading_tokens_per_s": reading_speed(model), "sets": {}}
+              "reading_tokens_per_s": reading_speed(model), "llama_build": llama_build(),
+              "sets": {}}
     refused_off_topic = 0
     for name, store in stores.items():
         answerer = Answerer(Searcher(store, embedder), model)
@@ -167,11 +179,11 @@ def table(reports: list[dict]) -> str:
                 f"{f['prompt_tokens_median']:.0f} | {f['first_token_median_s']} s | "
                 f"{f['written_median_s']} s | {f['total_median_s']} s |")
     lines += ["", "| model | off-topic refused | peak memory (before the model: baseline) "
-              "| reads, 256 tokens cold (the times' baseline) |",
-              "|---|---|---|---|"]
+              "| reads, 256 tokens cold (the times' baseline) | llama.cpp built for |",
+              "|---|---|---|---|---|"]
     lines += [f"| {r['model']} | {r['off_topic_refused']}/{r['off_topic_asked']} | "
               f"{r['peak_mib']:.0f} MiB ({r['peak_before_model_mib']:.0f} MiB) | "
-              f"{r['reading_tokens_per_s']} tokens/s |"
+              f"{r['reading_tokens_per_s']} tokens/s | {r.get('llama_build', '?')} |"
               for r in reports]
     return "\n".join(lines)
 
