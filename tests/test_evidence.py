@@ -56,6 +56,23 @@ def test_list_items_are_units_without_their_markers():
     assert [u.kind for u in units] == [SENTENCE, ITEM, ITEM, ITEM]
 
 
+def test_a_one_line_value_under_a_lead_in_is_quoted_with_it():
+    # As less(1) and ssh(1) are saved as text: the value or example is an
+    # indented line, prose to the reader, under a sentence ending in a colon.
+    body = ("The LESSEDIT string is expanded in the same way. The default value for "
+            "LESSEDIT is:\n\n               %E ?lm+%lm. %g\n\nFingerprints can be "
+            "determined using ssh-keygen(1):\n\n           $ ssh-keygen -l -f "
+            "/etc/ssh/ssh_host_rsa_key\n\nIt then says:\n\nFirst line of a long value\n"
+            "second line of it.")
+    assert unit_texts(body) == [
+        "The LESSEDIT string is expanded in the same way.",
+        "The default value for LESSEDIT is:\n\n               %E ?lm+%lm. %g",
+        "Fingerprints can be determined using ssh-keygen(1):\n\n           "
+        "$ ssh-keygen -l -f /etc/ssh/ssh_host_rsa_key",
+        # more than one line: what follows is a passage of its own
+        "It then says:", "First line of a long value\nsecond line of it."]
+
+
 def test_code_is_cut_into_stanzas_without_fences_or_blank_lines():
     body = "```sh\nsudo enrol --tenant x\n\nsudo reboot\n```"
     units = units_in(body, 0, len(body), CODE)

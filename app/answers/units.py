@@ -21,6 +21,9 @@ from app.ingest.chunking.fitted import TABLE_ROW
 SENTENCE, ITEM, ROW, LINE = "sentence", "item", "row", "code"
 MAX_UNIT_CHARS = 400
 MAX_BLOCK_LINES = 8        # a stanza of code up to this many lines is one unit
+# A one-line value or example after a lead-in that ends in a colon is quoted
+# with it (_with_lead_ins) when no longer than this.
+LEAD_IN_VALUE_CHARS = 120
 
 # A list item or a table row starts a line: "- ", "* ", "1. ", "a) ", "| ".
 _ITEM_START = re.compile(r"[ \t]*(?:[-*+•‣▪◦]|\d{1,3}[.)]|[a-z][.)])[ \t]+")
@@ -59,7 +62,30 @@ def units_in(body: str, start: int, end: int, kind: str) -> list[Unit]:
     for piece_start, piece_end, unit_kind, header in pieces:
         for s, e in _bounded(body, *strip_span(body, piece_start, piece_end)):
             units.append(Unit(s, e, unit_kind, header))
-    return units
+    return _with_lead_ins(body, units) if kind not in (TABLE_ROW, CODE) else units
+
+
+def _with_lead_ins(body: str, units: list[Unit]) -> list[Unit]:
+    """A sentence that ends in a colon and the one-line sentence under it, as
+    one unit: "The default value for LESSEDIT is:" / "%E ?lm+%lm. %g",
+    "Fingerprints can be determined using ssh-keygen(1):" / "$ ssh-keygen -l
+    -f …". Apart, the lead-in holds no answer and the value shares no word
+    with the question, so the lead-in was quoted first (man pages, where an
+    example is indented text, not code). A list after a lead-in stays items:
+    its first item is no more the answer than the others."""
+    joined: list[Unit] = []
+    for unit in units:
+        lead = joined[-1] if joined else None
+        value = body[unit.start:unit.end]
+        if (lead is not None and lead.kind == SENTENCE and unit.kind == SENTENCE
+                and body[lead.start:lead.end].endswith(":") and not value.endswith(":")
+                and not body[lead.end:unit.start].strip() and "\n" not in value
+                and len(value) <= LEAD_IN_VALUE_CHARS
+                and unit.end - lead.start <= MAX_UNIT_CHARS):
+            joined[-1] = Unit(lead.start, unit.end, SENTENCE)
+        else:
+            joined.append(unit)
+    return joined
 
 
 def layout_cells(text: str) -> list[str]:
