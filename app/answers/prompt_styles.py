@@ -61,17 +61,19 @@ QWEN2 = PromptStyle(
         "[1] or [2]."),
     units=3, label=source_heading_label, one_line=False)
 
-# From 1B parameters on, three units without the units around them: the
-# 1.5B reads its prompt at ~55 tokens/s on 2 cores, and the neighbours were
-# a fifth of it. On the tuning batches (benchmarks/prompt_shapes.py, 74
-# cases of dev first, python, git and bash) 35 right against 29 with two
-# units and their neighbours, the answer's span read about as often (42
-# against 43), 30 tokens fewer; held out, the first token 0.4-0.9 s sooner
-# per set, 4 answers fewer right of 194 (docs/answers.md). The 0.5B does
-# better with three units and their neighbours (0.35 against 0.30 with two).
+# From 1B parameters on, four units without the units around them. The
+# neighbours cost a fifth of the prompt for little: on the tuning batches
+# (benchmarks/prompt_shapes.py, the first 22 of dev first, python, git and
+# bash) three units alone were right 35 times of 74 against 29 with two
+# units and their neighbours. With llama.cpp compiled for the CPU's AVX-512
+# (the 1.5B reads ~110 tokens/s on 2 cores, not ~55-79), a fourth unit fits
+# the first-token budget: 40 right of 88 against 37 with three, 41 with five
+# (0.4 s slower again), first token 1.86 s at the median (docs/answers.md).
+# The 0.5B does better with three units and their neighbours (0.35 against
+# 0.30 with two).
 # The 1.5B also checks the card's first passage: where it picks it among the
 # best five, the passage holds the answer far more often (quote_check.py).
-QWEN2_LARGE = replace(QWEN2, units=3, neighbours=(0, 0), checks_quote=True)
+QWEN2_LARGE = replace(QWEN2, units=4, neighbours=(0, 0), checks_quote=True)
 LARGE_FROM_BILLIONS = 1.0
 
 _BY_ARCHITECTURE = {"qwen2": (QWEN2, QWEN2_LARGE)}
