@@ -61,3 +61,37 @@ def test_the_portable_build_can_be_asked_for(tmp_path):
     name, args = build_for(tmp_path, ZEN4, HANDBOOK_QA_LLAMA_PORTABLE="1")
     assert name == "avx2"
     assert "-DGGML_AVX512=OFF" in args and not any("AVX512_" in a for a in args)
+
+
+def smoke_test_with(tmp_path: Path, python_body: str, build: str) -> subprocess.CompletedProcess:
+    """setup-env's smoke test, with a stand-in for the venv's Python and for
+    the compile it falls back to."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    python = venv / "bin" / "python"
+    python.write_text(f"#!/bin/bash\ncat >/dev/null\n{python_body}\n")
+    python.chmod(0o755)
+    (venv / ".llama-build").write_text(build + "\n")
+    script = (f"source <(sed -n '/^smoke_test_llama()/,/^}}/p' {SETUP})\n"
+              "install_llama_build() { echo \"installing $1\"; }\n"
+              f"VENV={venv} PORTABLE_CMAKE_ARGS=-DGGML_AVX2=ON smoke_test_llama")
+    return subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+
+
+def test_a_build_that_dies_on_this_cpu_is_replaced_by_the_portable_one(tmp_path):
+    result = smoke_test_with(tmp_path, "kill -ILL $$", "avx512-vnni")
+    assert result.returncode == 0
+    assert "installing avx2" in result.stdout
+    assert "avx512-vnni dies on this CPU (signal 4)" in result.stderr
+
+
+def test_an_ordinary_error_is_shown_and_nothing_is_recompiled(tmp_path):
+    result = smoke_test_with(tmp_path, "echo 'ImportError: no llama' >&2; exit 1", "avx512")
+    assert result.returncode == 0
+    assert "installing" not in result.stdout
+    assert "ImportError: no llama" in result.stderr
+
+
+def test_a_build_that_runs_is_kept(tmp_path):
+    result = smoke_test_with(tmp_path, "exit 0", "avx512")
+    assert result.returncode == 0 and result.stdout == "" and result.stderr == ""
