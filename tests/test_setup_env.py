@@ -72,7 +72,7 @@ def smoke_test_with(tmp_path: Path, python_body: str, build: str) -> subprocess.
     python.write_text(f"#!/bin/bash\ncat >/dev/null\n{python_body}\n")
     python.chmod(0o755)
     (venv / ".llama-build").write_text(build + "\n")
-    script = (f"source <(sed -n '/^smoke_test_llama()/,/^}}/p' {SETUP})\n"
+    script = (f"source <(sed -n '/^cpu_build()/,/^}}/p;/^smoke_test_llama()/,/^}}/p' {SETUP})\n"
               "install_llama_build() { echo \"installing $1\"; }\n"
               f"VENV={venv} PORTABLE_CMAKE_ARGS=-DGGML_AVX2=ON smoke_test_llama")
     return subprocess.run(["bash", "-c", script], capture_output=True, text=True)

@@ -75,17 +75,21 @@ def _with_lead_ins(body: str, units: list[Unit]) -> list[Unit]:
     its first item is no more the answer than the others."""
     joined: list[Unit] = []
     for unit in units:
-        lead = joined[-1] if joined else None
-        value = body[unit.start:unit.end]
-        if (lead is not None and lead.kind == SENTENCE and unit.kind == SENTENCE
-                and body[lead.start:lead.end].endswith(":") and not value.endswith(":")
-                and not body[lead.end:unit.start].strip() and "\n" not in value
-                and len(value) <= LEAD_IN_VALUE_CHARS
-                and unit.end - lead.start <= MAX_UNIT_CHARS):
-            joined[-1] = Unit(lead.start, unit.end, SENTENCE)
+        if joined and _value_under(body, joined[-1], unit):
+            joined[-1] = Unit(joined[-1].start, unit.end, SENTENCE)
         else:
             joined.append(unit)
     return joined
+
+
+def _value_under(body: str, lead: Unit, unit: Unit) -> bool:
+    """Whether `unit` is a one-line value or example right under `lead`, a
+    sentence that ends in a colon (nothing but white space between)."""
+    value = body[unit.start:unit.end]
+    return (lead.kind == unit.kind == SENTENCE and body[lead.start:lead.end].endswith(":")
+            and not value.endswith(":") and "\n" not in value
+            and not body[lead.end:unit.start].strip()
+            and len(value) <= LEAD_IN_VALUE_CHARS and unit.end - lead.start <= MAX_UNIT_CHARS)
 
 
 def layout_cells(text: str) -> list[str]:
