@@ -380,3 +380,24 @@ def test_every_child_of_a_long_man_page_option_names_the_option(tmp_path, embedd
     assert len(insecure) > 1, "a long description takes several children"
     assert all("-k, --insecure" in c.embedded_text for c in insecure)
     assert not any("--pinnedpubkey" in c.embedded_text for c in insecure)
+
+
+def test_a_paragraph_back_at_a_terms_column_is_not_part_of_its_definition(tmp_path, embedder,
+                                                                          settings):
+    """date(1): after the last option, "FORMAT controls the output" and the
+    `%D` lines sit at the options' own column. They were embedded (and the
+    card named them) as the text of `--version`."""
+    page = ("DATEISH(1)              User Commands              DATEISH(1)\n\nDESCRIPTION\n"
+            "       -u, --utc\n              print Coordinated Universal Time (UTC)\n\n"
+            "       --version\n              output version information and exit\n\n"
+            "       FORMAT controls the output.  Interpreted sequences are:\n\n"
+            "       %D     date; same as %m/%d/%y\n\n"
+            "       %e     day of month, space padded; same as %_d\n\n"
+            "coreutils 9.1              September 2022              DATEISH(1)\n")
+    path = tmp_path / "dateish.txt"
+    path.write_text(page, encoding="utf-8")
+    document, children = chunk(path, embedder, settings)
+    version = [c for c in children if "output version information" in c.text]
+    formats = [c for c in children if "%D" in c.text]
+    assert version and all("--version" in c.embedded_text for c in version)
+    assert formats and not any("--version" in c.embedded_text for c in formats)

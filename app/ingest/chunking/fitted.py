@@ -196,12 +196,30 @@ def _groups(section: Section) -> Iterator[list[Block]]:
             # a label starts a new run; so does text that belongs to no block
             # between two blocks (a PDF's running footer): never packed over
             if run and (label_text(section.body, block)
-                        or section.body[run[-1].end:block.start].strip()):
+                        or section.body[run[-1].end:block.start].strip()
+                        or _leaves_definition(section.body, run, block)):
                 yield run
                 run = []
             run.append(block)
     if run:
         yield run
+
+
+def _leaves_definition(body: str, run: list[Block], block: Block) -> bool:
+    """Whether a paragraph ends the term's definition its run began with.
+    Where a format indents a definition under its term (a man page, reST),
+    a paragraph back at the term's own column no longer describes it: in
+    date(1), "FORMAT controls the output" and the `%D` lines after it follow
+    the last option, `--version`, and were embedded (and shown) as its text.
+    Formats that do not indent their definitions are left as they are."""
+    if run[0].kind != TERM or len(run) < 2:
+        return False
+    term = _column(body, run[0].start)
+    return _column(body, run[1].start) > term >= _column(body, block.start)
+
+
+def _column(body: str, offset: int) -> int:
+    return offset - (body.rfind("\n", 0, offset) + 1)
 
 
 def _pack_prose(body: str, blocks: list[Block], fits: Fits) -> Iterator[Piece]:
