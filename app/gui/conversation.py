@@ -24,6 +24,7 @@ from app.answers import quote_check, records
 from app.answers.answerer import declined_text
 from app.answers.confidence import SINGLE, card, shown_as
 from app.answers.prompt import citation_label
+from app.answers.units import LINE as CODE_UNIT
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 
 EXAMPLE_QUESTIONS = (
@@ -197,7 +198,7 @@ class ConversationView(SafeTextBrowser):
         label = citation_label(evidence.n, evidence) + (CHANGED_MARK if changed else "")
         context = (f"<p class='meta'>{esc(evidence.context)}</p>"
                    if evidence.context else "")
-        return (f"<p class='{style}'>“{esc(evidence.text)}”</p>{context}"
+        return (f"<p class='{style}'>“{_quote_html(evidence)}”</p>{context}"
                 f"<p class='meta'><a href='{APP_SCHEME}:quote/{index}/{position}'>"
                 f"{esc(label)}</a></p>")
 
@@ -236,6 +237,23 @@ class ConversationView(SafeTextBrowser):
                 f" · <a href='{APP_SCHEME}:copymd/{index}'>Copy as Markdown</a>")
         return (f"<p class='meta'>{esc(title)}: {links}</p>"
                 f"<p class='meta'>{esc(turn.budget)}{esc(suffix)}{copy}</p>")
+
+
+_LEAD_IN_BREAK = re.compile(r"(?<=:)[ \t]*\n\s*")
+
+
+def _quote_html(evidence) -> str:
+    """A quote as its source lays it out where that carries meaning: code
+    line by line, indents kept; a lead-in ending in a colon above the value
+    under it ("The default value for LESSEDIT is:" / `%E ?lm+%lm. %g`). A
+    prose line wrapped in the source (a man page, a PDF) runs on, as HTML
+    does anyway."""
+    if evidence.kind == CODE_UNIT:
+        lines = evidence.text.splitlines()
+        indent = min((len(line) - len(line.lstrip()) for line in lines if line.strip()),
+                     default=0)
+        return "<br/>".join(esc(line[indent:]).replace("  ", "&nbsp; ") for line in lines)
+    return "<br/>".join(esc(part) for part in _LEAD_IN_BREAK.split(evidence.text))
 
 
 def _marked(text: str, start: int, end: int, marks: list[tuple[int, int, str, str]]) -> str:

@@ -219,3 +219,27 @@ def _ask_with_pick(qtbot, window, pick: list[float]):
     window.answer_worker.evidence.connect(lambda evidence: cards.append(list(evidence)))
     ask(qtbot, window, "Is parking free for staff?")
     return window, replies, cards
+
+
+def test_a_quote_keeps_its_code_lines_and_a_value_under_its_lead_in(qtbot):
+    """A stanza of code shown as one run-on line, or a lead-in and the value
+    under it run together, no longer read as the source does; a prose line
+    wrapped in the source still runs on."""
+    from app.answers.evidence import Evidence
+    from app.gui.conversation import ConversationView
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    turn = view.add_turn("What is the default LESSEDIT?")
+    texts = [("The default value for LESSEDIT is:\n\n              %E ?lm+%lm. %g", "sentence"),
+             ("[Interface]\n    DNS = 10.44.0.53\n    MTU = 1380", "code"),
+             ("The editor is started\n       with the file name.", "sentence")]
+    turn.evidence = [Evidence(text=t, source="less.txt", heading="PROMPTS", page=None,
+                              start=0, end=len(t), score=1.0, n=1, section_id=1, kind=kind,
+                              chunk_index=0) for t, kind in texts]
+    turn.answer, turn.state = "%E ?lm+%lm. %g", "done"
+    view.render()
+    lines = [line.strip() for line in view.toPlainText().splitlines()]
+    assert "“The default value for LESSEDIT is:" in lines and "%E ?lm+%lm. %g”" in lines
+    assert "“[Interface]" in lines and "DNS = 10.44.0.53" in lines and "MTU = 1380”" in lines
+    assert "“The editor is started with the file name.”" in lines
