@@ -467,7 +467,10 @@ def _checked_text(before: list, after: list) -> str:
     from app.answers.quote_check import BOTH_PICK, reordered
 
     if card(after) == SINGLE:
-        return f"From the handbook: passage 1. {BOTH_PICK}"
+        note = after[0].checked_note or BOTH_PICK
+        if not reordered(before[:1], after[:1]):
+            return f"From the handbook: passage 1. {note}"
+        return f"From the handbook:\n{_quote_lines(after[0])}\n{note}"
     if not reordered(before, after):
         return ""
     text = _evidence_text(after)  # "Passages that may answer: …"

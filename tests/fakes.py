@@ -56,7 +56,10 @@ class FakeCheckingModel(FakeChatModel):
 
     def next_token_probabilities(self, prompt, options, cancel):
         self.checked.append((prompt, options))
-        return None if cancel.is_set() else self.pick[:len(options)]
+        if cancel.is_set():
+            return None
+        # a pick given as a function of the list read ([n] unit, a line each)
+        return self.pick(prompt, options) if callable(self.pick) else self.pick[:len(options)]
 
 
 @dataclass

@@ -17,8 +17,8 @@ LEAVE = ("The primary caregiver gets 26 weeks, of which 18 weeks at full salary.
 
 
 def _ask(model, confidence=0.2, question="How many weeks are paid at full salary?",
-         cancel=None):
-    model.enqueue("Ten", " weeks", " are", " paid", " [1]", ".")
+         cancel=None, answer=("Ten", " weeks", " are", " paid", " [1]", ".")):
+    model.enqueue(*answer)
     searcher = FakeSearcher([FakeResult(1, "handbook.md", "Parental leave", LEAVE),
                              FakeResult(2, "handbook.md", "Sick leave",
                                         "Sick days are paid in full. A note is needed after "
@@ -56,12 +56,12 @@ def test_once_the_quote_stands_alone_a_number_from_another_passage_is_named():
     answer = _answer(_ask(CheckingModel([0.9, 0.05, 0.05])))
     assert card(answer.evidence) == SINGLE
     assert [f.text for f in answer.not_in_quote] == ["Ten weeks"]
-    unchecked = _answer(_ask(CheckingModel([0.3, 0.6, 0.1])))
+    unchecked = _answer(_ask(CheckingModel([0.3, 0.45, 0.25])))
     assert card(unchecked.evidence) == PASSAGES and unchecked.not_in_quote == []
 
 
 def test_when_the_model_picks_another_passage_the_card_stays_as_it_was():
-    answer = _answer(_ask(CheckingModel([0.2, 0.7, 0.1])))
+    answer = _answer(_ask(CheckingModel([0.2, 0.7, 0.1]), answer=("It", " depends", ".")))
     assert card(answer.evidence) == PASSAGES
     assert answer.to_json()["evidence"][0]["checked"] is False
 
@@ -69,8 +69,9 @@ def test_when_the_model_picks_another_passage_the_card_stays_as_it_was():
 def test_when_the_model_ranks_another_passage_first_the_card_is_reordered():
     """The model puts the second unit first and the ranker's first last: the
     passages are shown in the order both agree on (the second parent's leave
-    first), still as equals; the list the window already holds is unchanged."""
-    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]))
+    first), still as equals, when the answer draws on no passage more than
+    the others; the list the window already holds is unchanged."""
+    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]), answer=("It", " depends", "."))
     before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
     after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
     answer = _answer(events)
@@ -102,7 +103,7 @@ def test_the_evaluation_scores_the_card_before_and_after_the_check():
 
 def test_a_unit_below_the_three_shown_can_come_onto_the_card():
     """The fourth unit, which the model picks, replaces the third shown."""
-    events = _ask(CheckingModel([0.05, 0.05, 0.1, 0.8]))
+    events = _ask(CheckingModel([0.05, 0.05, 0.1, 0.8]), answer=("It", " depends", "."))
     before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
     after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
     assert after[0].text == before[0].text
@@ -120,6 +121,59 @@ def test_the_fused_order_keeps_the_rankers_first_when_the_model_agrees():
     # one both put second passes one first for the ranker and fifth for the model
     order = quote_check.fused_order([0.01, 0.3, 0.04, 0.6, 0.05])
     assert order.index(1) < order.index(0)
+
+
+def test_the_passage_the_answer_draws_on_comes_first_unless_the_model_agreed():
+    """The model's "Ten weeks" is the second sentence's: once it is written,
+    that sentence leads the passages, where the ranker's order and the
+    model's pick alone tie and keep the ranker's first. A pick of the first that counts as agreeing
+    keeps the first alone on the card."""
+    events = _ask(CheckingModel([0.4, 0.45, 0.1, 0.05]))
+    before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
+    assert before[0].text.startswith("The primary caregiver")
+    assert quote_check.fused_order([0.4, 0.45, 0.1, 0.05])[0] == 0, "the two orders alone tie"
+    assert after[0].text == "The second parent gets 10 weeks of paid leave."
+    assert card(after) == PASSAGES
+    agreed = [e for e in _ask(CheckingModel([0.8, 0.1, 0.05, 0.05]))
+              if isinstance(e, QuoteChecked)][0].evidence
+    assert agreed[0].text.startswith("The primary caregiver") and card(agreed) == SINGLE
+    said_nothing = [e for e in _ask(CheckingModel([0.4, 0.45, 0.1, 0.05]),
+                                    answer=("The", " handbook", " does", " not", " say", "."))
+                    if isinstance(e, QuoteChecked)][0].evidence
+    assert said_nothing[0].text.startswith("The primary caregiver")
+
+
+def test_the_support_counts_the_answers_facts_and_words_each_passage_holds():
+    support = quote_check.answer_support(
+        "Run `ls -t` to sort by modification time.", "How do I list newest files first?",
+        ["-t     sort by time, newest first; see --time", "-c     with -lt: sort by ctime",
+         "Exit status: 0 if OK"])
+    assert support[0] > support[1] > support[2] == 0.0, "-t and two of its words, one word, none"
+    assert quote_check.answer_support("", "Why?", ["A unit."]) == [0.0]
+
+
+def test_the_passage_the_model_picks_and_answers_from_is_shown_alone():
+    """Neither the ranker's first nor agreed on: the model gives the second
+    sentence 0.6 and its answer, "Ten weeks", is that sentence's. The card
+    shows it alone, saying why; the CLI prints it, since it was not first."""
+    from app.cli import _checked_text
+
+    events = _ask(CheckingModel([0.3, 0.6, 0.1]))
+    before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
+    assert card(after) == SINGLE and after[0].checked is True
+    assert after[0].text == "The second parent gets 10 weeks of paid leave."
+    assert after[0].checked_note == quote_check.ANSWER_PICK
+    assert _answer(events).not_in_quote == [], "the answer's number is the quote's"
+    text = _checked_text(before, after)
+    assert "The second parent gets 10 weeks" in text and quote_check.ANSWER_PICK in text
+    # a pick under the threshold, or an answer drawn as much from another, is no card
+    assert quote_check.alone([0.3, quote_check.ANSWER_PICK_AT - 0.01, 0.1], [0, 2, 0]) is None
+    assert quote_check.alone([0.3, 0.6, 0.1], [0, 2, 2]) is None
+    assert quote_check.alone([0.3, 0.6, 0.1], [2, 1, 0]) is None
+    assert quote_check.alone([0.3, 0.6, 0.1], [0, 2, 1]) == 1
+    assert quote_check.alone([0.8, 0.1, 0.1], [0, 0, 0]) == 0, "agreeing needs no answer"
 
 
 def test_agreement_is_a_clear_pick_of_the_first():
@@ -222,13 +276,13 @@ def test_the_model_in_its_own_process_picks_the_same(qwen):
 def test_ask_prints_the_passages_again_only_when_the_check_moved_them():
     from app.cli import _checked_text
 
-    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]))
+    events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]), answer=("It", " depends", "."))
     before = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
     after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
     text = _checked_text(before, after)
     assert text.startswith("After the answer model's check, passages that may answer:")
     assert text.index("The second parent gets 10 weeks") < text.index("The primary caregiver")
-    same = [e for e in _ask(CheckingModel([0.3, 0.6, 0.05, 0.05]))
+    same = [e for e in _ask(CheckingModel([0.3, 0.6, 0.05, 0.05]), answer=("It", " depends", "."))
             if isinstance(e, (EvidenceFound, QuoteChecked))]
     assert _checked_text(same[0].evidence, same[1].evidence) == ""
     single = [e for e in _ask(CheckingModel([0.9, 0.05, 0.03, 0.02]))
@@ -242,6 +296,6 @@ def test_the_confidence_stays_with_the_searchs_first_only_while_it_is_first():
     events = _ask(CheckingModel([0.02, 0.9, 0.05, 0.03]))
     after = [e for e in events if isinstance(e, QuoteChecked)][0].evidence
     assert [e.confidence for e in after] == [None] * len(after)
-    kept = [e for e in _ask(CheckingModel([0.3, 0.6, 0.05, 0.05]))
+    kept = [e for e in _ask(CheckingModel([0.3, 0.6, 0.05, 0.05]), answer=("It", " depends", "."))
             if isinstance(e, QuoteChecked)][0].evidence
     assert kept[0].confidence == 0.2 and kept[0].checked is False

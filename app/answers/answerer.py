@@ -256,7 +256,7 @@ class Answerer:
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
         if self._checks(evidence, cancel):
             yield Status("checking", "checking which passage answers…")
-            evidence = self._check(question, scored, evidence, cancel, timings)
+            evidence = self._check(question, scored, evidence, cancel, timings, answer)
             if evidence[0].checked is not None:
                 yield QuoteChecked(evidence)
         answer.evidence, answer.repeated = evidence, repeated
@@ -275,23 +275,32 @@ class Answerer:
                 and len(evidence) > 1)  # a list of one says nothing
 
     def _check(self, question: str, scored: list, evidence: list, cancel: threading.Event,
-               timings: dict) -> list:
+               timings: dict, answer: Answer) -> list:
         """The evidence after the check (a new list: the first was handed to
-        the window already): in the order the ranker and the model agree on
-        best, its first unit marked checked, picked by both; unchanged when
-        stopped."""
+        the window already): in the order the ranker, the model's pick and
+        the passages its answer drew on agree on best, its first unit marked
+        checked, picked by both; unchanged when stopped."""
         began = time.perf_counter()
         units = scored[:quote_check.DEPTH]
         probabilities = quote_check.pick_probabilities(self.model, question,
                                                        [e.text for e in units], cancel)
-        agreed = quote_check.agrees(probabilities)
         timings["check_s"] = round(time.perf_counter() - began, 3)
-        if agreed is None:
+        if not probabilities:
             return evidence
-        first, *others = [units[i] for i in quote_check.fused_order(probabilities)][:len(evidence)]
+        # an answer that says nothing drew on nothing: "does not say" shares words at random
+        support = () if answer.refused or answer.declined or not answer.text.strip() else \
+            quote_check.answer_support(answer.text, question, [e.text for e in units])
+        order = quote_check.fused_order(probabilities, support=support)
+        single = quote_check.alone(probabilities, support)
+        if single is not None:
+            order.remove(single)
+            order.insert(0, single)
+        first, *others = [units[i] for i in order][:len(evidence)]
+        note = "" if single is None else \
+            quote_check.BOTH_PICK if single == 0 else quote_check.ANSWER_PICK
         # The confidence is said of the search's first unit as the first one
         # shown: it goes with it only while it stays first.
-        return [replace(first, checked=agreed,
+        return [replace(first, checked=single is not None, checked_note=note,
                         confidence=first.confidence if first is units[0] else None),
                 *(replace(e, confidence=None) for e in others)]
 

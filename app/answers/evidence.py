@@ -119,6 +119,9 @@ class Evidence:
     # too, so the card shows it alone; False when the two did not both pick
     # one, and the passages are in the order they agree on; None: not checked.
     checked: bool | None = None
+    # Why a checked unit is shown alone (quote_check.BOTH_PICK or ANSWER_PICK;
+    # "" in conversations saved before there were two reasons: BOTH_PICK).
+    checked_note: str = ""
 
     @property
     def page_end(self) -> int | None:
@@ -131,7 +134,8 @@ class Evidence:
                 "section_id": self.section_id, "chunk_index": self.chunk_index,
                 "context": self.context,
                 **({} if self.confidence is None else {"confidence": round(self.confidence, 3)}),
-                **({} if self.checked is None else {"checked": self.checked})}
+                **({} if self.checked is None else {"checked": self.checked}),
+                **({"checked_note": self.checked_note} if self.checked else {})}
 
 
 @dataclass

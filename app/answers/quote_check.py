@@ -11,8 +11,12 @@ answer is written, one forward pass over that list reads the model's
 probability for each number, and the card shows the first passage as the
 handbook's answer when the model agrees (`Evidence.checked`). Otherwise the
 passages shown are the best of the ranker's order and the model's fused
-(`fused_order`): held out, the first of them holds the answer 0.51 of the
-time against 0.44 for the ranker's order (docs/answers.md).
+(`fused_order`) with a third order, by how much of the answer the model
+has just written each unit holds (`answer_support`): the answer names what
+it took from what it read. A unit the model picks with half its probability
+and its answer draws on is shown alone too (`alone`). Held out, the first
+passage then holds the answer 0.55 of the time against 0.41 in the
+ranker's order (docs/answers.md, "The passage the answer drew on").
 
 Only models whose prompt style asks for it (app/answers/prompt_styles.py)
 check: Qwen 0.5B picks "1" whatever it reads, and SmolLM2 was not measured.
@@ -22,6 +26,9 @@ from __future__ import annotations
 import threading
 from typing import Sequence
 
+from app.answers.fact_check import extract, normalise
+from app.answers.words import content_stems
+
 DEPTH = 5                 # units in the list: the 1.5B reads five in 2.7-4.4 s on 2 cores
 UNIT_CHARS = 360          # of a long unit, the start (the list stays near 230 tokens)
 AGREES_AT = 0.7           # the model's probability for "1" that counts as agreeing (card_check.py)
@@ -29,8 +36,22 @@ AGREES_AT = 0.7           # the model's probability for "1" that counts as agree
 # batches (first unit right 0.386, one of three 0.605, against 0.341 and 0.556
 # in the ranker's order); 3 is the middle of the tie (benchmarks/card_order.py).
 FUSION_K = 3
+# The weight of a third order in that fusion: by how much of the model's own
+# answer each unit holds (answer_support). On the five tuning batches 2, 3 and
+# 4 tie (first unit right 0.46, one of three 0.60, against 0.36 / 0.58 without
+# it); 2 is the smallest of the tie (benchmarks/card_answer.py).
+ANSWER_WEIGHT = 2.0
+# A unit the model gives this much, and whose answer draws on it (a support of
+# DRAWN_ON or more, more than any other unit's), is shown alone (`alone`). On
+# the tuning batches the single cards hold the answer 0.75-0.76 of the time
+# for any threshold from 0.3 to 0.6; 0.5 asks the model for half its
+# probability, no mere plurality among five (benchmarks/card_answer.py).
+ANSWER_PICK_AT = 0.5
+DRAWN_ON = 1.0
 # Said under a quote shown alone because the model picked it too.
 BOTH_PICK = "The search and the answer model both picked this passage."
+# Said under one shown alone because the model picked it and answered from it.
+ANSWER_PICK = "The answer model picked this passage and drew its answer from it."
 # Said under the passages once the model has read them and put them in order.
 ORDERED_BY_BOTH = "In the order the search and the answer model agree on."
 SYSTEM = ("You find the passage of a handbook that answers a question. "
@@ -61,17 +82,78 @@ def pick_probabilities(model, question: str, units: Sequence[str],
                                           [str(n) for n in range(1, len(units) + 1)], cancel)
 
 
-def fused_order(probabilities: Sequence[float], k: int = FUSION_K) -> list[int]:
+def fused_order(probabilities: Sequence[float], k: int = FUSION_K,
+                support: Sequence[float] = (), weight: float = ANSWER_WEIGHT) -> list[int]:
     """The units' indexes, best first, by the ranker's order and the model's
-    pick together: reciprocal-rank fusion with equal weights, 1/(k + rank in
-    the ranker's list) + 1/(k + rank by the model's probability), ranks
-    from 0. A tie keeps the ranker's order; a unit both put near the top
-    passes one that only one of them puts first. When the model agrees
-    (below), the ranker's first stays first."""
+    pick together: reciprocal-rank fusion, 1/(k + rank in the ranker's list)
+    + 1/(k + rank by the model's probability), ranks from 0; and, given the
+    answer's support for each unit (answer_support), `weight`/(k + rank by
+    it) when any unit holds some of the answer. A tie keeps the ranker's
+    order; a unit two orders put near the top passes one that only one puts
+    first. When the model agrees (below), the ranker's first stays first."""
     count = len(probabilities)
-    by_model = sorted(range(count), key=lambda i: (-probabilities[i], i))
-    model_rank = {unit: rank for rank, unit in enumerate(by_model)}
-    return sorted(range(count), key=lambda i: (-(1 / (k + i) + 1 / (k + model_rank[i])), i))
+    orders = [(1.0, sorted(range(count), key=lambda i: (-probabilities[i], i)))]
+    if any(support):
+        orders.append((weight, sorted(range(count), key=lambda i: (-support[i], i))))
+    ranks = [(w, {unit: rank for rank, unit in enumerate(order)}) for w, order in orders]
+    fused = sorted(range(count), key=lambda i: (-(1 / (k + i) + sum(
+        w / (k + rank[i]) for w, rank in ranks)), i))
+    if agrees(probabilities):
+        fused.remove(0)
+        fused.insert(0, 0)
+    return fused
+
+
+def alone(probabilities: Sequence[float] | None, support: Sequence[float] = (),
+          at: float = ANSWER_PICK_AT) -> int | None:
+    """The unit the card shows alone as the handbook's answer, or None: the
+    ranker's first when the model agrees (below); else the unit the model
+    gives `at` or more when the answer draws on it (a support of DRAWN_ON:
+    one of the answer's facts, or all its other words) more than on any other.
+    Each alone is wrong too often (the pick 0.34-0.45 on the tuning batches,
+    docs/answers.md); together they are right at least 3 times in 4."""
+    if agrees(probabilities):
+        return 0
+    if not probabilities or not any(support):
+        return None
+    pick = max(range(len(probabilities)), key=lambda i: probabilities[i])
+    best = max(support)
+    if probabilities[pick] >= at and support[pick] >= DRAWN_ON and support[pick] == best \
+            and list(support).count(best) == 1:
+        return pick
+    return None
+
+
+def answer_support(answer: str, question: str, units: Sequence[str]) -> list[float]:
+    """How much of the model's answer each unit holds. The answer names what
+    it took from what it read ("use `-t`", "18 weeks"), so the passage it
+    drew on holds its facts (app/answers/fact_check.py: code, numbers,
+    quoted text, names) and its words; the question's own are left out,
+    since every candidate shares them. Each fact found counts 1, the share of
+    the answer's other content words found 1 more; a command found only in
+    part ("ls -t" where a man page's unit says "-t") counts the share of its
+    words the unit holds."""
+    asked = normalise(question)
+    facts = {normalise(f.text) for f in extract(answer)} - {""}
+    facts = {f for f in facts if f not in asked}
+    asked_words = set(content_stems(question))
+    words = [w for w in dict.fromkeys(content_stems(answer)) if w not in asked_words]
+    support = []
+    for unit in units:
+        text, unit_words = normalise(unit), set(content_stems(unit))
+        share = sum(w in unit_words for w in words) / len(words) if words else 0.0
+        support.append(sum(_found(fact, text) for fact in facts) + share)
+    return support
+
+
+def _found(fact: str, text: str) -> float:
+    if fact in text:
+        return 1.0
+    parts = fact.split()
+    if len(parts) < 2:
+        return 0.0
+    tokens = {token.strip(",;:.()[]'\"") for token in text.split()}
+    return sum(part in tokens for part in parts) / len(parts)
 
 
 def reordered(before: Sequence, after: Sequence) -> bool:

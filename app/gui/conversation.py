@@ -180,7 +180,7 @@ class ConversationView(SafeTextBrowser):
         best, *others = turn.evidence
         rows = [self._quote_row(index, 0, best, "quote", best.n in turn.changed)]
         if best.checked:
-            rows.append(f"<p class='meta'>{esc(quote_check.BOTH_PICK)}</p>")
+            rows.append(f"<p class='meta'>{esc(best.checked_note or quote_check.BOTH_PICK)}</p>")
         if others and turn.more_shown:
             rows += [self._quote_row(index, i, e, "quote other", e.n in turn.changed)
                      for i, e in enumerate(others, start=1)]

@@ -209,6 +209,31 @@ def test_no_order_line_when_the_check_left_the_passages_as_they_were(qtbot, wind
     assert ORDERED_BY_BOTH not in window.conversation.toPlainText()
 
 
+def test_the_passage_the_model_picks_and_answers_from_is_shown_alone(qtbot, window):
+    """The model picks a passage the search did not put first, and its
+    answer's number is that passage's: the card shows it alone as the
+    handbook's answer, and says why."""
+    from app.answers.confidence import PASSAGES, card
+    from app.answers.quote_check import ANSWER_PICK, BOTH_PICK
+
+    def pick_the_leave(prompt, options):
+        lines = [line for line in prompt.splitlines() if line.startswith("[")]
+        wanted = next(n for n, line in enumerate(lines) if "28 days" in line)
+        assert wanted > 0, "the search put the leave passage first: nothing to show"
+        return [0.6 if n == wanted else 0.4 / (len(options) - 1) for n in range(len(options))]
+
+    window, replies = window
+    replies.model.pick = pick_the_leave
+    replies.model.enqueue("Staff", " get", " 28", " days", " [1].")
+    cards = []
+    window.answer_worker.evidence.connect(lambda evidence: cards.append(list(evidence)))
+    ask(qtbot, window, "Can staff park in the car park during their annual leave days?")
+    assert card(cards[0]) == PASSAGES and card(cards[-1]) == "single"
+    assert "28 days" in cards[-1][0].text and "28 days" not in cards[0][0].text
+    text = window.conversation.toPlainText()
+    assert "From the handbook" in text and ANSWER_PICK in text and BOTH_PICK not in text
+
+
 def _ask_with_pick(qtbot, window, pick: list[float]):
     """Asks with a checking model whose pick among the units is `pick`; returns
     the window, its replies and every card the view was handed, in order."""
