@@ -60,6 +60,17 @@ def test_a_number_must_stand_near_the_words_it_is_said_of():
     assert flagged("Kestrel House has 26 desks.") == [("26", NUMBER)]
 
 
+def test_a_possessive_does_not_push_the_word_a_number_is_said_of_away():
+    """"a host's health 20 times": the words before 20 are host and health,
+    not "s" and health; the code says `host: str, attempts: int = 20`."""
+    code = ("def wait_for_health(client, host: str, attempts: int = 20,\n"
+            "                    delay_seconds: float = 3.0) -> bool:")
+    answer = "Shipit checks a host's health 20 times before giving up."
+    assert unsupported(answer, [code]) == []
+    assert [f.text for f in unsupported("Shipit checks a host's health 30 times.", [code])] \
+        == ["30"]
+
+
 def test_a_number_with_its_unit_may_be_said_in_the_questions_words():
     """The 1.5B model restates a sentence in the question's words: "By default,
     a checkpoint happens every 5 minutes and when the WAL volume reaches about

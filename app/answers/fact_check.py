@@ -376,11 +376,14 @@ def _neighbours(answer: str, fact: Fact) -> set[str]:
 
 
 def _content_words(text: str) -> list[str]:
-    """The words of `text` that can say what a number counts, in order."""
-    return [w for w in _TOKEN.findall(normalise(text)) if w not in STOPWORDS
+    """The words of `text` that can say what a number counts, in order. A
+    possessive's "s" is none ("a host's health 20 times": host, health)."""
+    text = _POSSESSIVE.sub("", normalise(text))
+    return [w for w in _TOKEN.findall(text) if w not in STOPWORDS
             and w not in _ABOUT_THE_ANSWER and not _DIGITS.fullmatch(w)]
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)'s\b")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s|$)|\n")
 
 
