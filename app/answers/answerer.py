@@ -279,7 +279,8 @@ class Answerer:
         """The evidence after the check (a new list: the first was handed to
         the window already): in the order the ranker, the model's pick and
         the passages its answer drew on agree on best, its first unit marked
-        checked, picked by both; unchanged when stopped."""
+        checked when it is shown alone (quote_check.alone, with the note
+        saying why); unchanged when stopped."""
         began = time.perf_counter()
         units = scored[:quote_check.DEPTH]
         probabilities = quote_check.pick_probabilities(self.model, question,

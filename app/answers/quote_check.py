@@ -23,6 +23,7 @@ check: Qwen 0.5B picks "1" whatever it reads, and SmolLM2 was not measured.
 """
 from __future__ import annotations
 
+import re
 import threading
 from typing import Sequence
 
@@ -147,7 +148,9 @@ def answer_support(answer: str, question: str, units: Sequence[str]) -> list[flo
 
 
 def _found(fact: str, text: str) -> float:
-    if fact in text:
+    """1 for a fact the text holds as a token of its own ("20" is not found
+    in "200", "-t" not in "--time"), else the share of a command's words."""
+    if re.search(r"(?<![\w-])" + re.escape(fact) + r"(?![\w-])", text):
         return 1.0
     parts = fact.split()
     if len(parts) < 2:
