@@ -24,7 +24,8 @@ def evidence(start=0, end=47, section_id=7):
     return Evidence(text=BODY[start:end], source="handbook.md", heading="Annual leave", page=3,
                     start=start, end=end, score=1.1, n=1, section_id=section_id,
                     kind="sentence", chunk_index=0, offset=0, features={"similarity": 0.7},
-                    confidence=0.81, checked=True)
+                    confidence=0.81, checked=True,
+                    checked_note="The answer model picked this passage and drew its answer from it.")
 
 
 def test_results_evidence_and_facts_round_trip_through_json():
@@ -37,6 +38,7 @@ def test_results_evidence_and_facts_round_trip_through_json():
     assert records.results_from_json(saved["results"]) == [result()]
     [back] = records.evidence_from_json(saved["evidence"])
     assert back.text == evidence().text and back.checked is True and back.confidence == 0.81
+    assert back.checked_note == evidence().checked_note, "why it stood alone, when reopened"
     assert back.features == {}  # the ranker's reasons are not kept
     assert records.facts_from_json(saved["facts"]) == [Fact("28 days", NUMBER, 4, 11)]
 
