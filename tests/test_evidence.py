@@ -363,3 +363,38 @@ def test_a_quote_from_deep_in_a_definition_names_the_term_it_describes(tmp_path,
     assert answer.context == "commit_siblings (integer)"
     assert all("commit_siblings" not in e.text for e in evidence if e.context)
     assert all(e.context != "WAL › Settings" for e in evidence), "a heading is no term"
+
+
+@pytest.mark.slow
+def test_a_shell_example_in_prose_is_scored_by_the_sentence_that_explains_it(tmp_path,
+                                                                            embedder):
+    """find(1) sets "$ find /tmp -type f,d,l" as an indented line of prose,
+    explained by the sentence after it. The command shares little with the
+    question; like code, it takes the similarity of its explanation."""
+    from app.answers.evidence import EvidenceFinder
+    from app.ingest.indexer import Indexer
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
+
+    folder = tmp_path / "handbook"
+    folder.mkdir()
+    (folder / "find.md").write_text(
+        "# Find\n\n## Examples\n\nSearch for several file types.\n\n$ find /tmp -type f,d,l\n\n"
+        "Search for files, directories, and symbolic links in the directory /tmp passing "
+        "these types as a comma-separated list.\n\nThe -prune action skips a directory.\n")
+    question = "How do I search for files, directories and symlinks in one find command?"
+    with Store(tmp_path / "index.sqlite") as store:
+        Indexer(store, embedder).run(folder)
+        finder = EvidenceFinder(store, embedder)
+        scored = finder.score(Searcher(store, embedder).search(question), question)
+    example = next(e for e in scored if e.text == "$ find /tmp -type f,d,l")
+    explanation = next(e for e in scored if e.text.startswith("Search for files, directories"))
+    prune = next(e for e in scored if e.text.startswith("The -prune action"))
+    assert example.features["introduced"] == pytest.approx(
+        max(explanation.features["similarity"], _similarity_of(scored, "Search for several")))
+    assert prune.features["introduced"] == 0.0, "prose is not introduced"
+    assert scored.index(example) < 3
+
+
+def _similarity_of(scored: list, start: str) -> float:
+    return next(e.features["similarity"] for e in scored if e.text.startswith(start))

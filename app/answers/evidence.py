@@ -301,8 +301,31 @@ def _introductions(candidates: list[_Candidate], similarities) -> list[float]:
             else:
                 intro = 0.0
             found[i] = intro * INTRO_DECAY ** line
+        elif _SHELL_EXAMPLE.match(candidates[i].text) and adjacent and prior.unit.kind != LINE:
+            found[i] = float(similarities[previous])  # an example in prose (a man page's)
         previous = i
+    _explained_after(candidates, similarities, order, found)
     return found
+
+
+# A command typed at a shell prompt, set in a man page's prose as an indented
+# line ("$ find /tmp -type f,d,l"), not as code.
+_SHELL_EXAMPLE = re.compile(r"\s*\$ \S")
+
+
+def _explained_after(candidates: list[_Candidate], similarities, order: list[int],
+                     found: list[float]) -> None:
+    """A prose example explained by the sentence after it (find(1): "$ find
+    /tmp -type f,d,l" over "Search for files, directories, and symbolic
+    links…") takes that sentence's similarity when it is the better one."""
+    for here, after in zip(order, order[1:]):
+        unit, next_unit = candidates[here], candidates[after]
+        if unit.unit.kind != LINE and _SHELL_EXAMPLE.match(unit.text) \
+                and next_unit.result.section_id == unit.result.section_id \
+                and next_unit.unit.kind != LINE \
+                and _BETWEEN_INTRO_AND_CODE.fullmatch(unit.child["body"], unit.unit.end,
+                                                      next_unit.unit.start):
+            found[here] = max(found[here], float(similarities[after]))
 
 
 
