@@ -33,7 +33,7 @@ from benchmarks.evidence import OUT, tuned_on  # noqa: E402
 
 def support(row: dict) -> list[float]:
     """As the app computes it (app/answers/answerer.py, _check)."""
-    if row["refused"] or declines(row["answer"]) or not row["answer"].strip():
+    if declines(row["answer"]):
         return []
     return quote_check.answer_support(row["answer"], row["question"], row["units"])
 

@@ -222,8 +222,11 @@ def test_a_question_about_a_default_is_answered_by_the_sentence_that_states_it(t
     assert without != first  # the cue, not the other signals, puts it first
 
 
-def _evidence_in(tmp_path, embedder, name: str, text: str, question: str) -> list:
-    """The evidence for `question` from a real index of one Markdown file."""
+def _evidence_in(tmp_path, embedder, name: str, text: str, question: str,
+                 scored: bool = False) -> list:
+    """The evidence for `question` from a real index of one Markdown file: the
+    best units shown, or with `scored` every candidate, best first, with its
+    features."""
     from app.answers.evidence import EvidenceFinder
     from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
@@ -234,7 +237,9 @@ def _evidence_in(tmp_path, embedder, name: str, text: str, question: str) -> lis
     (folder / name).write_text(text)
     with Store(tmp_path / "index.sqlite") as store:
         Indexer(store, embedder).run(folder)
-        return EvidenceFinder(store, embedder).find(Searcher(store, embedder).search(question))
+        finder, response = EvidenceFinder(store, embedder), \
+            Searcher(store, embedder).search(question)
+        return finder.score(response, question) if scored else finder.find(response)
 
 
 @pytest.mark.slow
@@ -371,22 +376,12 @@ def test_a_shell_example_in_prose_is_scored_by_the_sentence_that_explains_it(tmp
     """find(1) sets "$ find /tmp -type f,d,l" as an indented line of prose,
     explained by the sentence after it. The command shares little with the
     question; like code, it takes the similarity of its explanation."""
-    from app.answers.evidence import EvidenceFinder
-    from app.ingest.indexer import Indexer
-    from app.search.retrieval import Searcher
-    from app.store.sqlite import Store
-
-    folder = tmp_path / "handbook"
-    folder.mkdir()
-    (folder / "find.md").write_text(
+    scored = _evidence_in(
+        tmp_path, embedder, "find.md",
         "# Find\n\n## Examples\n\nSearch for several file types.\n\n$ find /tmp -type f,d,l\n\n"
         "Search for files, directories, and symbolic links in the directory /tmp passing "
-        "these types as a comma-separated list.\n\nThe -prune action skips a directory.\n")
-    question = "How do I search for files, directories and symlinks in one find command?"
-    with Store(tmp_path / "index.sqlite") as store:
-        Indexer(store, embedder).run(folder)
-        finder = EvidenceFinder(store, embedder)
-        scored = finder.score(Searcher(store, embedder).search(question), question)
+        "these types as a comma-separated list.\n\nThe -prune action skips a directory.\n",
+        "How do I search for files, directories and symlinks in one find command?", scored=True)
     example = next(e for e in scored if e.text == "$ find /tmp -type f,d,l")
     explanation = next(e for e in scored if e.text.startswith("Search for files, directories"))
     prune = next(e for e in scored if e.text.startswith("The -prune action"))

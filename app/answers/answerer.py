@@ -289,7 +289,7 @@ class Answerer:
         if not probabilities:
             return evidence
         # an answer that says nothing drew on nothing: "does not say" shares words at random
-        support = () if answer.refused or answer.declined or not answer.text.strip() else \
+        support = () if answer.declined else \
             quote_check.answer_support(answer.text, question, [e.text for e in units])
         order = quote_check.fused_order(probabilities, support=support)
         single = quote_check.alone(probabilities, support)

@@ -301,10 +301,8 @@ def _introductions(candidates: list[_Candidate], similarities) -> list[float]:
             else:
                 intro = 0.0
             found[i] = intro * INTRO_DECAY ** line
-        elif _SHELL_EXAMPLE.match(candidates[i].text) and adjacent and prior.unit.kind != LINE:
-            found[i] = float(similarities[previous])  # an example in prose (a man page's)
         previous = i
-    _explained_after(candidates, similarities, order, found)
+    _shell_examples(candidates, similarities, order, found)
     return found
 
 
@@ -313,21 +311,26 @@ def _introductions(candidates: list[_Candidate], similarities) -> list[float]:
 _SHELL_EXAMPLE = re.compile(r"\s*\$ \S")
 
 
-def _explained_after(candidates: list[_Candidate], similarities, order: list[int],
-                     found: list[float]) -> None:
-    """A prose example explained by the sentence after it (find(1): "$ find
-    /tmp -type f,d,l" over "Search for files, directories, and symbolic
-    links…") takes that sentence's similarity when it is the better one."""
-    for here, after in zip(order, order[1:]):
-        unit, next_unit = candidates[here], candidates[after]
-        if unit.unit.kind != LINE and _SHELL_EXAMPLE.match(unit.text) \
-                and next_unit.result.section_id == unit.result.section_id \
-                and next_unit.unit.kind != LINE \
-                and _BETWEEN_INTRO_AND_CODE.fullmatch(unit.child["body"], unit.unit.end,
-                                                      next_unit.unit.start):
-            found[here] = max(found[here], float(similarities[after]))
+def _shell_examples(candidates: list[_Candidate], similarities, order: list[int],
+                    found: list[float]) -> None:
+    """A shell example in prose (a man page's "$ find /tmp -type f,d,l") takes
+    the better similarity of the sentence right before it and the one right
+    after it: find(1) explains its examples after them, grep(1) before."""
+    for position, i in enumerate(order):
+        example = candidates[i]
+        if example.unit.kind == LINE or not _SHELL_EXAMPLE.match(example.text):
+            continue
+        beside = [order[p] for p in (position - 1, position + 1) if 0 <= p < len(order)]
+        found[i] = max((float(similarities[j]) for j in beside
+                        if _adjacent_prose(example, candidates[j])), default=0.0)
 
 
+def _adjacent_prose(unit: _Candidate, other: _Candidate) -> bool:
+    """Whether `other` is prose right before or after `unit` in its section."""
+    first, second = sorted((unit, other), key=lambda c: c.unit.start)
+    return other.unit.kind != LINE and other.result.section_id == unit.result.section_id \
+        and _BETWEEN_INTRO_AND_CODE.fullmatch(first.child["body"], first.unit.end,
+                                              second.unit.start) is not None
 
 
 def _fragment(text: str) -> float:
