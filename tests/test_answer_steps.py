@@ -162,6 +162,26 @@ def test_a_number_from_another_sentence_than_the_quote_is_named():
     assert answer.to_json()["card"] == "single"
 
 
+def test_a_command_named_by_its_file_is_not_marked_when_the_prompt_leaves_the_file_out():
+    """Qwen's prompt heads a source by its heading alone; the reader still
+    sees `ls.txt` on the citation, so `ls -t` is backed by `ls.txt`'s `-t`.
+    A command neither the file nor the text holds stays marked."""
+    from app.answers.prompt_styles import style_for
+
+    text = "-t     sort by time, newest first; see --time"
+    for reply, marked in (("Run `ls -t` [1].", []), ("Run `find -t` [1].", ["find -t"])):
+        model = FakeChatModel()
+        model.enqueue(reply)
+        searcher = FakeSearcher([FakeResult(1, "ls.txt", "DESCRIPTION", text)])
+        answerer = Answerer(searcher, model, finder=FakeFinder(),
+                            style=style_for("qwen2", "1.5B"))
+        assert "ls.txt" not in answerer.style.label(1, searcher.results[0])
+        events = list(answerer.ask("How do I list files newest first?",
+                                   cancel=threading.Event()))
+        answer = [e for e in events if isinstance(e, Finished)][0].answer
+        assert [f.text for f in answer.unsupported] == marked
+
+
 def test_when_the_card_shows_passages_a_number_from_any_of_them_is_not_marked():
     """A first quote not likely right is shown beside the next ones as equals
     ("Passages that may answer"): the model's number comes from one of them,

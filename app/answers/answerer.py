@@ -405,8 +405,7 @@ class Answerer:
                       model=self.model.name, stopped=stopped, budget=prompt.budget_line,
                       dropped_sources=prompt.dropped_sources,
                       trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
-                      # the model read each source's header (file, heading) too
-                      unsupported=unsupported(text, [f"{self.style.label(s.n, s)}\n{s.text}"
+                      unsupported=unsupported(text, [_checked_text(self.style, s)
                                                      for s in prompt.sources], question),
                       attributed=attributed, prompt=self.prompt, declined=declines(text))
 
@@ -428,6 +427,14 @@ _REFUSAL = (r"(?:the )?(?:provided |given )?(?:handbook|passages?|sources?|docum
             r"(?: (?:so|this|that|it))?\W*")
 _DECLINED = re.compile(_REFUSAL_LEAD + _REFUSAL, re.IGNORECASE)
 _DECORATION = re.compile(r"\[\d+\]|[*_\"“”'‘’]")
+
+
+def _checked_text(style: PromptStyle, source) -> str:
+    """What an answer's facts are looked up in for one source: what the model
+    read (its header and text) and the file name the citation shows. Some
+    styles leave the file out of the header, but a reader sees it on every
+    citation: `ls` in an answer from `ls.txt` is no name the sources lack."""
+    return f"{source.source}\n{style.label(source.n, source)}\n{source.text}"
 
 
 def declines(text: str) -> bool:
