@@ -182,6 +182,25 @@ def test_a_command_named_by_its_file_is_not_marked_when_the_prompt_leaves_the_fi
         assert [f.text for f in answer.unsupported] == marked
 
 
+def test_an_uncited_answer_is_attributed_to_the_source_holding_its_facts():
+    """The words "checks a host's health" are all over the rollback section;
+    the 20 is only in the code. The answer took its fact from the code, so
+    that is the source it names (the card quotes the code too)."""
+    from app.answers.citations import attribute
+    from app.answers.prompt import Source
+
+    sources = [Source(1, "runbook.md", "Rollback", None, None,
+                      "Shipit checks each host's health after a deploy and rolls back "
+                      "when the health check fails before giving up on the host."),
+               Source(2, "runbook.md", "Deploy helper", None, None,
+                      "def wait_for_health(client, host: str, attempts: int = 20):")]
+    answer = "Shipit checks a host's health 20 times before giving up."
+    question = "How many times does shipit check a host's health?"
+    assert [a["n"] for a in attribute(answer, sources, question)] == [2]
+    # without a fact to go by, the words decide, as before
+    assert [a["n"] for a in attribute("It checks the host's health.", sources, question)] == [1]
+
+
 def test_when_the_card_shows_passages_a_number_from_any_of_them_is_not_marked():
     """A first quote not likely right is shown beside the next ones as equals
     ("Passages that may answer"): the model's number comes from one of them,

@@ -395,7 +395,7 @@ class Answerer:
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}
         text, cited = clean_markers(drop_echoed_header(raw.strip()), set(by_number))
-        attributed = [] if cited else attribute(text, prompt.sources)
+        attributed = [] if cited else attribute(text, prompt.sources, question)
         attributed_numbers = list(dict.fromkeys(a["n"] for a in attributed))
         citations = [by_number[n].citation() for n in cited or attributed_numbers] or \
             [s.citation() for s in prompt.sources]

@@ -108,25 +108,33 @@ class MarkerFilter:
 _ANSWER_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 
 
-def attribute(answer: str, sources: list) -> list[dict]:
-    """When the model cites nothing: each answer sentence with the source whose
-    words it shares most (content words, stemmed; a tie goes to the source
-    given first, i.e. the one with the better evidence). A sentence that
-    shares no word with any source is attributed to none."""
+def attribute(answer: str, sources: list, question: str = "") -> list[dict]:
+    """When the model cites nothing: each answer sentence with the source that
+    holds most of its facts (numbers, code, names, as the fact check reads
+    them; app/answers/quote_check.py), then shares most of its content words
+    (stemmed). A tie goes to the source given first, i.e. the one with the
+    better evidence. Facts come first because they are what the answer took
+    from what it read: "checks 20 times" is from the source holding
+    `attempts: int = 20`, not from the one that says "checks" and "health"
+    more often. A sentence that shares nothing with any source is attributed
+    to none."""
+    from app.answers.quote_check import facts_held
     from app.answers.words import content_stems
 
     vocabularies = [(s.n, set(content_stems(s.text))) for s in sources]
     attributed = []
     for match in _ANSWER_SENTENCE.finditer(answer):
-        words = set(content_stems(match.group(0)))
+        sentence = match.group(0)
+        words = set(content_stems(sentence))
         if not words:
             continue
-        best_n, best = None, 0
-        for n, vocabulary in vocabularies:
-            shared = len(words & vocabulary)
-            if shared > best:
-                best_n, best = n, shared
+        held = facts_held(sentence, question, [s.text for s in sources])
+        best_n, best = None, (0.0, 0)
+        for (n, vocabulary), facts in zip(vocabularies, held):
+            score = (facts, len(words & vocabulary))
+            if score > best:
+                best_n, best = n, score
         if best_n is not None:
-            start = match.start() + len(match.group(0)) - len(match.group(0).lstrip())
+            start = match.start() + len(sentence) - len(sentence.lstrip())
             attributed.append({"start": start, "end": match.end(), "n": best_n})
     return attributed

@@ -134,17 +134,28 @@ def answer_support(answer: str, question: str, units: Sequence[str]) -> list[flo
     the answer's other content words found 1 more; a command found only in
     part ("ls -t" where a man page's unit says "-t") counts the share of its
     words the unit holds."""
-    asked = normalise(question)
-    facts = {normalise(f.text) for f in extract(answer)} - {""}
-    facts = {f for f in facts if f not in asked}
     asked_words = set(content_stems(question))
     words = [w for w in dict.fromkeys(content_stems(answer)) if w not in asked_words]
     support = []
-    for unit in units:
-        text, unit_words = normalise(unit), set(content_stems(unit))
+    for held, unit in zip(facts_held(answer, question, units), units):
+        unit_words = set(content_stems(unit))
         share = sum(w in unit_words for w in words) / len(words) if words else 0.0
-        support.append(sum(_found(fact, text) for fact in facts) + share)
+        support.append(held + share)
     return support
+
+
+def facts_held(answer: str, question: str, texts: Sequence[str]) -> list[float]:
+    """How many of the answer's facts (those the question does not name
+    already) each text holds: 1 for each fact found as a token of its own, the
+    share of its words for a command found in part."""
+    asked = normalise(question)
+    facts = {normalise(f.text) for f in extract(answer)} - {""}
+    facts = {f for f in facts if f not in asked}
+    held = []
+    for text in texts:
+        text = normalise(text)
+        held.append(sum(_found(fact, text) for fact in facts))
+    return held
 
 
 def _found(fact: str, text: str) -> float:
