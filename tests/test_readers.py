@@ -160,6 +160,21 @@ def test_markdown_raw_html_is_literal_text(tmp_path):
     assert all(b.kind == PARAGRAPH for b in section.blocks)
 
 
+def test_markdown_comments_are_no_text_to_retrieve(tmp_path):
+    """Node.js's API docs put a YAML history in an HTML comment above every
+    entry; a reader of the page never sees it. It stays in the section's text
+    (offsets are the file's) but is no block: not embedded, never quoted."""
+    source = ("# fs.rm(path)\n\n<!-- YAML\nadded: v14.14.0\nchanges:\n  - version: v17.3.0\n-->\n\n"
+              "<!--introduced_in=v0.10.0--> <!-- type=misc -->\n\n"
+              "Removes files and directories. <!-- not a comment-only paragraph -->\n")
+    doc = read_document(write(tmp_path, "fs.md", source))
+    check_invariants(doc)
+    (section,) = doc.sections
+    assert "added: v14.14.0" in section.body
+    assert block_texts(section) == [
+        "Removes files and directories. <!-- not a comment-only paragraph -->"]
+
+
 def test_markdown_parser_configuration():
     """HTML and typographer off (see DESIGN pitfalls); block parsing skips inline rules."""
     from app.ingest.readers.markdown import _INLINE, _MD
@@ -719,6 +734,102 @@ def test_an_rfc_gets_numbered_sections_and_levels(tmp_path):
     check_invariants(doc)
     assert [s.heading_path for s in doc.sections][1:] == [
         ["1.  Introduction"], ["2.  Requests", "2.1.  Request Format"], ["Appendix Notes"]]
+
+
+# The shapes of two real plain-text FAQs (xz-utils' faq.txt, Valgrind's FAQ.txt).
+QA_FAQ_TXT = """
+XZ Utils FAQ
+============
+
+Q:  What do the letters XZ mean?
+
+A:  Nothing. They are just two letters, which come from the file format
+    suffix .xz.
+
+
+Q:  Why is liblzma named liblzma if its primary file format is .xz?
+    Shouldn't it be e.g. libxz?
+
+A:  When the designing of the .xz format began, the idea was to replace
+    the .lzma format.
+
+Q: Can I list an archive?
+A: Yes, with xz --list.
+"""
+
+NUMBERED_FAQ_TXT = """
+Valgrind FAQ
+
+Table of Contents
+1. Background
+2. Behaviour
+
+------------------------------------------------------------------------
+1. Background
+------------------------------------------------------------------------
+
+1.1. How do you pronounce "Valgrind"?
+The "Val" as in the word "value".
+
+Don't feel bad: almost everyone gets it wrong at first.
+------------------------------------------------------------------------
+
+------------------------------------------------------------------------
+2. Behaviour
+------------------------------------------------------------------------
+
+2.1. The stack traces given by Memcheck (or another tool) aren't
+helpful. How can I improve them?
+
+Use --num-callers.
+
+2.2. Memcheck doesn't report any errors and I know my program has
+errors.
+
+There are two possible causes of this.
+
+Before you report a bug, check:
+
+1. Is the program built with -g?
+2. Is it the latest release?
+"""
+
+
+def test_an_faqs_questions_head_their_answers(tmp_path):
+    """Each "Q:" heads the answer after it, one level below the FAQ's title,
+    wrapped lines joined, up to a blank line or the "A:": the question
+    names the section instead of standing in it as text that only restates
+    what the reader asked."""
+    doc = read_document(write(tmp_path, "faq.txt", QA_FAQ_TXT))
+    check_invariants(doc)
+    assert doc.title == "XZ Utils FAQ"
+    assert [(s.heading_path[1:], s.level) for s in doc.sections] == [
+        (["What do the letters XZ mean?"], 2),
+        (["Why is liblzma named liblzma if its primary file format is .xz? "
+          "Shouldn't it be e.g. libxz?"], 2),
+        (["Can I list an archive?"], 2)]
+    assert doc.sections[0].body.strip().startswith("A:  Nothing.")
+    assert doc.sections[2].body.strip() == "A: Yes, with xz --list."
+
+
+def test_numbered_faq_entries_boxed_chapters_and_rules_that_separate(tmp_path):
+    """Valgrind's FAQ: chapters boxed between rules, entries numbered "N.M."
+    whose text follows with no blank line; an entry that states its problem
+    instead of asking is one too, once questions show what the numbers are.
+    A sentence over a rule longer than it is no heading, and a list of
+    questions stays a list. Its first heading is a chapter, so the file
+    names the document."""
+    doc = read_document(write(tmp_path, "valgrind-FAQ.txt", NUMBERED_FAQ_TXT))
+    check_invariants(doc)
+    assert doc.title == "valgrind-FAQ"
+    assert [s.heading_path for s in doc.sections[1:]] == [
+        ["1. Background", '1.1. How do you pronounce "Valgrind"?'],
+        ["2. Behaviour", "2.1. The stack traces given by Memcheck (or another tool) aren't "
+                         "helpful. How can I improve them?"],
+        ["2. Behaviour", "2.2. Memcheck doesn't report any errors and I know my program has "
+                         "errors."]]
+    assert "Don't feel bad" in doc.sections[1].body
+    assert "1. Is the program built with -g?\n2. Is it" in doc.sections[-1].body
 
 
 def test_table_rows_in_text_are_never_headings(tmp_path):

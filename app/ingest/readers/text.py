@@ -35,6 +35,11 @@ CAPITALS_MAX = 60      # "DESCRIPTION", "LEAVE POLICY": a whole paragraph in cap
 TITLE_MAX, TITLE_MAX_WORDS = 60, 8
 COLUMNS_RE = re.compile(r"\S(?: {2,}|\t)\S")  # cells set apart by runs of spaces or a tab
 NUMBER_PREFIX_RE = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+# An FAQ's question ("Q:  What do the letters XZ mean?") and the answer's
+# marker after it ("A:  Nothing.").
+QUESTION_RE = re.compile(r"(?:Q|Question)\s*[:.)]\s+(?=\S)")
+ANSWER_RE = re.compile(r"(?:A|Answer)\s*[:.)]\s+\S")
+QUESTION_MAX_LINES = 6   # a question wrapped over a few lines; more is a paragraph
 # "TAR(1)   GNU TAR Manual   TAR(1)": a man page's header, its name at both ends.
 MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
 # A man page's subsection ("   Pattern Syntax"): three spaces in, where its
@@ -130,7 +135,11 @@ def read_text(path: Path) -> Document:
     if man:  # its headings stand at the margin ("   37  FILE could not…" is an exit code)
         headings = sorted([h for h in headings if not text[h[0]].isspace()]
                           + _man_subheadings(text, start, end))
-    title = title or (headings[0][3] if headings else file_title(path))
+    # The first heading names the document, unless it is numbered: "1.
+    # Background" is its first chapter (the Valgrind FAQ), the file's name
+    # says more.
+    title = title or (headings[0][3] if headings and not NUMBERED_HEADING_RE.match(headings[0][3])
+                      else file_title(path))
     sections = _sections(text, headings, title, start, end)
     if man:
         for section in sections:
@@ -238,27 +247,132 @@ def _man_term_end(text: str, start: int, end: int, margin: int) -> int | None:
 
 
 def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
-    """(start of heading, end of heading incl. underline, level, title), in order."""
+    """(start of heading, end of heading incl. underline, level, title), in order.
+
+    Where numbered questions head entries ("4.2. … How can I improve them?"),
+    the entries numbered as deep that state a problem instead ("4.5. Memcheck
+    doesn't report any errors and I know my program has errors.") head theirs
+    too: a second pass finds them."""
     spans = line_spans(text)
     lines = [text[a:b] for a, b in spans]
+    headings = _headings(lines, spans)
+    depths = {h[3].split(" ", 1)[0].count(".") for h in headings
+              if h[3].endswith("?") and NUMBERED_HEADING_RE.match(h[3])}
+    depths.discard(1)  # "1." alone numbers list items as well as entries
+    return _headings(lines, spans, depths) if depths else headings
+
+
+def _headings(lines: list[str], spans, entry_depths: set[int] = frozenset()) -> list:
     headings = []
-    index = 0
+    index, part_level = 0, 0  # part_level: the last heading that is no FAQ question
     while index < len(lines):
-        line = lines[index]
-        before_blank = index == 0 or not lines[index - 1].strip()
-        after = lines[index + 1] if index + 1 < len(lines) else ""
-        after_blank = index + 1 >= len(lines) or not after.strip()
-        underline = UNDERLINE_RE.fullmatch(after) if index + 1 < len(lines) else None
-        if line.strip() and before_blank and underline and len(line.strip()) <= 120:
-            level = 1 if underline.group(1)[0] == "=" else 2
-            headings.append((spans[index][0], spans[index + 1][1], level, line.strip()))
-            index += 2
+        found = _heading_at(lines, spans, index, headings[-1][1] if headings else 0,
+                            entry_depths)
+        if found is None:
+            index += 1
             continue
-        level = _standing_level(lines, index, before_blank, after_blank)
-        if level:
-            headings.append((spans[index][0], spans[index][1], level, line.strip()))
-        index += 1
+        first, last, level, title = found
+        if level is None:
+            # an FAQ's question heads its answer, one level below the part it
+            # stands in: it names the section and is no text of it (a unit
+            # that restates the question is no answer)
+            level = part_level + 1
+        else:
+            part_level = level
+        headings.append((spans[first][0], spans[last][1], level, title))
+        index = last + 1
     return headings
+
+
+def _heading_at(lines: list[str], spans, index: int, taken_until: int,
+                entry_depths: set[int]):
+    """The heading at line `index` as (first line, last line, level, title),
+    level None for an FAQ's question; None when there is none."""
+    line = lines[index]
+    before_blank = index == 0 or not lines[index - 1].strip()
+    after = lines[index + 1] if index + 1 < len(lines) else ""
+    after_blank = index + 1 >= len(lines) or not after.strip()
+    question_end = _question_end(lines, index) if before_blank else None
+    if question_end is not None:
+        return index, question_end, None, _question_title(lines[index:question_end + 1])
+    question_end = _numbered_question_end(lines, index, entry_depths) if before_blank else None
+    if question_end is not None:
+        title = " ".join(" ".join(lines[index:question_end + 1]).split())
+        return index, question_end, NUMBERED_HEADING_RE.match(title).group(1).count(".") + 1, title
+    boxed = _boxed(lines, index) if index and spans[index - 1][0] >= taken_until else None
+    if boxed:
+        return index - 1, index + 1, boxed, line.strip()
+    underline = UNDERLINE_RE.fullmatch(after) if index + 1 < len(lines) else None
+    if line.strip() and before_blank and underline and _underlines(line, after):
+        return index, index + 1, 1 if underline.group(1)[0] == "=" else 2, line.strip()
+    level = _standing_level(lines, index, before_blank, after_blank)
+    return (index, index, level, line.strip()) if level else None
+
+
+def _underlines(line: str, rule: str) -> bool:
+    """Whether a rule under `line` underlines it. A sentence with a rule
+    under it that is not its length is the end of a part, the rule a
+    separator (the Valgrind FAQ closes each answer with 72 dashes: "Don't feel
+    bad: almost everyone gets it wrong at first." headed the whole FAQ)."""
+    title = line.strip()
+    if len(title) > 120:
+        return False
+    return not title.endswith((".", ",", ";")) or abs(len(rule.strip()) - len(title)) <= 2
+
+
+def _boxed(lines: list[str], index: int) -> int | None:
+    """The level of a title boxed between two rules ("----⏎1. Background⏎----"),
+    else None: numbered, as deep as its number; otherwise a top-level part."""
+    if index == 0 or index + 1 >= len(lines) or not lines[index].strip():
+        return None
+    line, before, after = lines[index], lines[index - 1], lines[index + 1]
+    if not (UNDERLINE_RE.fullmatch(before) and UNDERLINE_RE.fullmatch(after)) \
+            or UNDERLINE_RE.fullmatch(line) or len(line.strip()) > NUMBERED_HEADING_MAX:
+        return None
+    return _numbered_level(line) or 1
+
+
+def _question_end(lines: list[str], index: int) -> int | None:
+    """The last line of an FAQ question starting at `index` ("Q:  Why is
+    liblzma named…⏎    Shouldn't it be…"): up to a blank line or the
+    answer's marker. None when the line is no question."""
+    if not QUESTION_RE.match(lines[index]):
+        return None
+    end = index
+    while end + 1 < len(lines) and lines[end + 1].strip() \
+            and not ANSWER_RE.match(lines[end + 1].lstrip()):
+        end += 1
+        if end - index >= QUESTION_MAX_LINES:
+            return None
+    return end
+
+
+def _numbered_question_end(lines: list[str], index: int,
+                           entry_depths: set[int] = frozenset()) -> int | None:
+    """The last line of a numbered question at the margin ("4.2. The stack
+    traces given by Memcheck (or another tool) aren't⏎helpful. How can I
+    improve them?"), which heads its answer even with no blank line between.
+    None when the paragraph asks nothing, or when the next line is a list's
+    next item: that is a list of questions. An entry numbered as deep as
+    `entry_depths` heads its text whatever it ends with: its paragraph ends
+    at a blank or indented line."""
+    match = NUMBERED_HEADING_RE.match(lines[index])
+    if lines[index][:1].isspace() or not match:
+        return None
+    entry = match.group(1).count(".") + 1 in entry_depths
+    for end in range(index, min(index + QUESTION_MAX_LINES, len(lines))):
+        following = lines[end + 1] if end + 1 < len(lines) else ""
+        if lines[end].rstrip().endswith("?") or (
+                entry and (not following.strip() or following[:1].isspace())):
+            return None if is_bullet(following) else end
+        if not following.strip() or following[:1].isspace():
+            return None
+    return None
+
+
+def _question_title(lines: list[str]) -> str:
+    """The question in one line, without its "Q:"."""
+    return QUESTION_RE.sub("", " ".join(" ".join(lines).split()), count=1)
 
 
 def _standing_level(lines: list[str], index: int, before_blank: bool, after_blank: bool):
