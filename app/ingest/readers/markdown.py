@@ -46,6 +46,11 @@ _BLOCK_KINDS = {
     "table_open": TABLE,
 }
 _DROPPED = {"hr"}  # a rule carries no text worth retrieving
+# HTML comments ("<!-- YAML⏎added: v0.5.9⏎-->", above every API in Node.js's
+# docs): a reader never sees them, so a block that is only comments is no text
+# to embed or quote. With HTML off, markdown-it reads one as a paragraph, or
+# as a paragraph, a list and a paragraph when a "- item" line is inside it.
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
 def read_markdown(path: Path) -> Document:
@@ -100,6 +105,7 @@ def _sections(text: str, tokens: list[Token], lines: _LineIndex, title: str) -> 
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []
     path, level, body_start, pending = [title], 0, lines.offset(0), []
+    shown = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)  # same offsets
 
     def close(end: int) -> None:
         section = make_section(text, body_start, end, path, level)
@@ -108,6 +114,7 @@ def _sections(text: str, tokens: list[Token], lines: _LineIndex, title: str) -> 
                 _relative(block, section.start_char)
                 for index in pending
                 for block in _block(text, tokens, index, lines)
+                if block.kind == CODE or shown[block.start:block.end].strip()
             ]
             sections.append(section)
 
