@@ -253,7 +253,27 @@ def _quote_html(evidence) -> str:
         indent = min((len(line) - len(line.lstrip()) for line in lines if line.strip()),
                      default=0)
         return "<br/>".join(esc(line[indent:]).replace("  ", "&nbsp; ") for line in lines)
-    return "<br/>".join(esc(part) for part in _LEAD_IN_BREAK.split(evidence.text))
+    text = _as_read(evidence.text) if _is_markdown(evidence.source) else evidence.text
+    return "<br/>".join(esc(part) for part in _LEAD_IN_BREAK.split(text))
+
+
+# A Markdown link as its reader sees it: "[`process.send()`][]",
+# "[entry points][]", "[ES modules](esm.md)" show their text only. The quote
+# stays the source's words; only link markup, which a reader of the rendered
+# page never sees, is left out (the sources panel shows the file as written).
+_MARKDOWN_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\](?:\[[^\[\]\n]*\]|\([^()\s]+\))")
+_MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+
+
+def _is_markdown(source: str) -> bool:
+    return source.lower().endswith(_MARKDOWN_SUFFIXES)
+
+
+def _as_read(text: str) -> str:
+    def link_text(match: re.Match) -> str:
+        in_code = text.count("`", 0, match.start()) % 2  # `arr[i][j]` is no link
+        return match.group(0) if in_code else match.group(1)
+    return _MARKDOWN_LINK.sub(link_text, text)
 
 
 def _marked(text: str, start: int, end: int, marks: list[tuple[int, int, str, str]]) -> str:

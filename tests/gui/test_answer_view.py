@@ -268,3 +268,26 @@ def test_a_quote_keeps_its_code_lines_and_a_value_under_its_lead_in(qtbot):
     assert "“The default value for LESSEDIT is:" in lines and "%E ?lm+%lm. %g”" in lines
     assert "“[Interface]" in lines and "DNS = 10.44.0.53" in lines and "MTU = 1380”" in lines
     assert "“The editor is started with the file name.”" in lines
+
+
+def test_a_markdown_quote_shows_a_links_text_not_its_markup(qtbot):
+    """Node.js's docs link names as "[`process.send()`][]": the card shows
+    what a reader of the page reads. A plain-text source keeps its brackets,
+    and so does code inside backticks."""
+    from app.answers.evidence import Evidence
+    from app.gui.conversation import ConversationView
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    turn = view.add_turn("How does a child send messages to its parent?")
+    text = ("Children have a [`process.send()`][] method, see [IPC](ipc.md); "
+            "`args[0][1]` stays.")
+    turn.evidence = [Evidence(text=text, source=source, heading="Child process", page=None,
+                              start=0, end=len(text), score=1.0, n=n, section_id=n,
+                              kind="sentence", chunk_index=0)
+                     for n, source in ((1, "api/child_process.md"), (2, "notes.txt"))]
+    turn.answer, turn.state = "Use process.send().", "done"
+    view.render()
+    shown = view.toPlainText()
+    assert "“Children have a `process.send()` method, see IPC; `args[0][1]` stays.”" in shown
+    assert f"“{text}”" in shown
