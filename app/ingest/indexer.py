@@ -28,7 +28,7 @@ from app.store.contract import DocumentRecord, IndexStore, StoreError
 
 log = logging.getLogger(__name__)
 
-CHUNKER_VERSION = "16"  # 9: PDF lines reflowed, ligatures folded, Word style ids; 10: manual-page PDFs: terms, not headings; 11: one-row and header-less HTML tables are content; 12: man pages saved as text: titled by their header, subsections, lines joined; 13: a man page's option names are terms; 14: and a tag run on with its text, tabs (col -b) expanded; 15: a paragraph back at a term's column ends its definition; 16: plain-text FAQs: questions head their answers, boxed chapters, rules that only separate
+CHUNKER_VERSION = "16"  # 9: PDF lines reflowed, ligatures folded, Word style ids; 10: manual-page PDFs: terms, not headings; 11: one-row and header-less HTML tables are content; 12: man pages saved as text: titled by their header, subsections, lines joined; 13: a man page's option names are terms; 14: and a tag run on with its text, tabs (col -b) expanded; 15: a paragraph back at a term's column ends its definition; 16: plain-text FAQs: questions head their answers, boxed chapters, rules that only separate; Markdown comments are no blocks
 PROFILES = ("fitted", "spring-default")
 
 INDEXED, UNCHANGED, REMOVED, FAILED = "indexed", "unchanged", "removed", "failed"
