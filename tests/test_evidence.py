@@ -56,6 +56,20 @@ def test_list_items_are_units_without_their_markers():
     assert [u.kind for u in units] == [SENTENCE, ITEM, ITEM, ITEM]
 
 
+def test_an_faq_answers_marker_is_no_word_of_the_quote():
+    """xz's FAQ: "A:  For now, no. Since XZ Utils supports…" is quoted from
+    "For now"; the marker is the FAQ's layout, as a list's "-" is. A word
+    ending in a colon mid-line is no marker."""
+    body = ("A:  For now, no. Since XZ Utils supports the .lzma format, it's usually\n"
+            "    not too bad to keep the old files.\n\nNote: A: is only a marker first.")
+    units = units_in(body, 0, len(body), PARAGRAPH)
+    assert body[units[0].start:units[0].end] == (
+        "For now, no. Since XZ Utils supports the .lzma format, it's usually\n"
+        "    not too bad to keep the old files.")
+    assert units[0].kind == SENTENCE
+    assert body[units[-1].start:units[-1].end] == "Note: A: is only a marker first."
+
+
 def test_a_one_line_value_under_a_lead_in_is_quoted_with_it():
     # As less(1) and ssh(1) are saved as text: the value or example is an
     # indented line, prose to the reader, under a sentence ending in a colon.

@@ -28,6 +28,9 @@ LEAD_IN_VALUE_CHARS = 120
 # A list item or a table row starts a line: "- ", "* ", "1. ", "a) ", "| ".
 _ITEM_START = re.compile(r"[ \t]*(?:[-*+•‣▪◦]|\d{1,3}[.)]|[a-z][.)])[ \t]+")
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)")
+# An FAQ answer's marker ("A:  For now, no."): like a list marker, no word of
+# the quote (app/ingest/readers/text.py reads the "Q:" as the heading).
+_ANSWER_MARK = re.compile(r"[ \t]*(?:A|Answer)[ \t]*:[ \t]+(?=\S)")
 # A table laid out with spaces (PDF text, plain-text files): columns apart by
 # three or more spaces or a tab ("London, United Kingdom      GBP 58      GBP 230").
 # Two spaces are not enough: some writers put two after a full stop.
@@ -223,8 +226,9 @@ def _line_groups(body: str, start: int, end: int) -> Iterator[tuple[int, int, bo
             run_start = None
         if line.strip():
             if run_start is None:
+                marker = marker or _ANSWER_MARK.match(line)
                 run_start = position + (marker.end() if marker else 0)
-                run_item = bool(marker)
+                run_item = bool(marker) and marker.re is _ITEM_START
         previous = line
         position = line_end + 1
     if run_start is not None:
