@@ -783,6 +783,10 @@ helpful. How can I improve them?
 
 Use --num-callers.
 
+   Match position   HHsed   GNU sed
+   ---------------------------------
+   start of word    \\<      \\< or \\b
+
 2.2. Memcheck doesn't report any errors and I know my program has
 errors.
 
@@ -829,6 +833,7 @@ def test_numbered_faq_entries_boxed_chapters_and_rules_that_separate(tmp_path):
         ["2. Behaviour", "2.2. Memcheck doesn't report any errors and I know my program has "
                          "errors."]]
     assert "Don't feel bad" in doc.sections[1].body
+    assert "Match position   HHsed" in doc.sections[2].body, "a table's header is no heading"
     assert "1. Is the program built with -g?\n2. Is it" in doc.sections[-1].body
 
 

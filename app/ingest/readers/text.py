@@ -310,13 +310,14 @@ def _heading_at(lines: list[str], spans, index: int, taken_until: int,
 
 
 def _underlines(line: str, rule: str) -> bool:
-    """Whether a rule under `line` underlines it. A sentence with a rule
-    under it that is not its length is the end of a part, the rule a
-    separator (the Valgrind FAQ closes each answer with 72 dashes: "Don't feel
-    bad: almost everyone gets it wrong at first." headed the whole FAQ)."""
+    """Whether a rule under `line` underlines it. A table's header row is no
+    title, and a sentence with a rule under it that is not its length is the
+    end of a part, the rule a separator (the Valgrind FAQ closes each answer
+    with 72 dashes: "Don't feel bad: almost everyone gets it wrong at
+    first." headed the whole FAQ)."""
     title = line.strip()
-    if len(title) > 120:
-        return False
+    if len(title) > 120 or COLUMNS_RE.search(title) or "|" in title:
+        return False  # a table's header row over its rule ("Match position   HHsed   GNU sed")
     return not title.endswith((".", ",", ";")) or abs(len(rule.strip()) - len(title)) <= 2
 
 
