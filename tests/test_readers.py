@@ -759,10 +759,14 @@ A: Yes, with xz --list.
 
 NUMBERED_FAQ_TXT = """
 Valgrind FAQ
+Release 3.19.0 11 Apr 2022
 
-Table of Contents
+Contents:
 1. Background
-2. Behaviour
+
+1.1. How do you pronounce "Valgrind"?
+1.2. Where does the name come from?
+2.1. How can I improve stack traces?
 
 ------------------------------------------------------------------------
 1. Background
@@ -821,8 +825,8 @@ def test_numbered_faq_entries_boxed_chapters_and_rules_that_separate(tmp_path):
     whose text follows with no blank line; an entry that states its problem
     instead of asking is one too, once questions show what the numbers are.
     A sentence over a rule longer than it is no heading, and a list of
-    questions stays a list. Its first heading is a chapter, so the file
-    names the document."""
+    questions stays a list, and so does a table of contents. Its first
+    heading is a chapter, so the file names the document."""
     doc = read_document(write(tmp_path, "valgrind-FAQ.txt", NUMBERED_FAQ_TXT))
     check_invariants(doc)
     assert doc.title == "valgrind-FAQ"
@@ -832,6 +836,7 @@ def test_numbered_faq_entries_boxed_chapters_and_rules_that_separate(tmp_path):
                          "helpful. How can I improve them?"],
         ["2. Behaviour", "2.2. Memcheck doesn't report any errors and I know my program has "
                          "errors."]]
+    assert "1.2. Where does the name come from?\n2.1. How can" in doc.sections[0].body
     assert "Don't feel bad" in doc.sections[1].body
     assert "Match position   HHsed" in doc.sections[2].body, "a table's header is no heading"
     assert "1. Is the program built with -g?\n2. Is it" in doc.sections[-1].body

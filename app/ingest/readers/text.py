@@ -354,7 +354,8 @@ def _numbered_question_end(lines: list[str], index: int,
     traces given by Memcheck (or another tool) aren't⏎helpful. How can I
     improve them?"), which heads its answer even with no blank line between.
     None when the paragraph asks nothing, or when the next line is a list's
-    next item: that is a list of questions. An entry numbered as deep as
+    next item or numbered too: that is a list of questions, or a table of
+    contents. An entry numbered as deep as
     `entry_depths` heads its text whatever it ends with: its paragraph ends
     at a blank or indented line."""
     match = NUMBERED_HEADING_RE.match(lines[index])
@@ -363,11 +364,12 @@ def _numbered_question_end(lines: list[str], index: int,
     entry = match.group(1).count(".") + 1 in entry_depths
     for end in range(index, min(index + QUESTION_MAX_LINES, len(lines))):
         following = lines[end + 1] if end + 1 < len(lines) else ""
+        listed = is_bullet(following) or NUMBERED_HEADING_RE.match(following)
         if lines[end].rstrip().endswith("?") or (
                 entry and (not following.strip() or following[:1].isspace())):
-            return None if is_bullet(following) else end
-        if not following.strip() or following[:1].isspace():
-            return None
+            return None if listed else end
+        if listed or not following.strip() or following[:1].isspace():
+            return None  # a table of contents' lines are no wrapped question
     return None
 
 
