@@ -60,6 +60,18 @@ def test_a_number_must_stand_near_the_words_it_is_said_of():
     assert flagged("Kestrel House has 26 desks.") == [("26", NUMBER)]
 
 
+def test_a_number_is_near_its_words_only_inside_one_source():
+    """curl(1) given as two sources: `--no-ipv6` ends the first and the
+    second's header says "EXIT CODES". "exits with status 6" is not backed
+    by a 6 that only stands beside the next source's header."""
+    options = "Source [1] (from OPTIONS):\n-6, --ipv6 Disable it again with --no-ipv6."
+    codes = "Source [2] (from EXIT CODES):\nThis build of curl has no support for it."
+    answer = "curl exits with status 6."
+    assert [f.text for f in unsupported(answer, [options, codes])] == ["6"]
+    assert unsupported(answer, [options + "\nEXIT CODES: 6 means the host was not found."]) \
+        == []
+
+
 def test_a_possessive_does_not_push_the_word_a_number_is_said_of_away():
     """"a host's health 20 times": the words before 20 are host and health,
     not "s" and health; the code says `host: str, attempts: int = 20`."""

@@ -110,7 +110,14 @@ class Sources:
             for number in _signed_and_not(match.group(1)):
                 self.units_after.setdefault(number, set()).add(unit)
         self.words = {stem(w) for w in re.findall(r"[^\W_]+", self.text)}
-        self.tokens = [stem(t) for t in _TOKEN.findall(self.text)]
+        # A number is near a word only inside one source: the next source's
+        # header ("Source [2] (from EXIT CODES):") is not what the number is
+        # said of. NEAR + 1 blank tokens keep the sources apart.
+        self.tokens = []
+        for text in texts:
+            if self.tokens:
+                self.tokens += [""] * (NEAR + 1)
+            self.tokens += [stem(t) for t in _TOKEN.findall(normalise(text))]
         self.positions: dict[str, list[int]] = {}
         for index, token in enumerate(self.tokens):
             if _DIGITS.fullmatch(token):
