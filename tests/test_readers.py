@@ -175,6 +175,18 @@ def test_markdown_comments_are_no_text_to_retrieve(tmp_path):
         "Removes files and directories. <!-- not a comment-only paragraph -->"]
 
 
+def test_markdown_comment_markers_in_code_or_left_open_hide_nothing(tmp_path):
+    """A "<!--" inside backticks or a fence opens no comment over the text
+    after it; thousands left open read in linear time."""
+    source = ("# Notes\n\nWrite `<!--` to open a comment.\n\nEverything here is real.\n\n"
+              "```html\n<!-- header\n```\n\nReal paragraph.\n\nClose it with `-->`.\n")
+    (section,) = read_document(write(tmp_path, "notes.md", source)).sections
+    texts = block_texts(section)
+    assert "Everything here is real." in texts and "Real paragraph." in texts
+    many = read_document(write(tmp_path, "many.md", "# M\n\n" + "a <!-- b\n\n" * 20000))
+    assert len(block_texts(many.sections[0])) == 20000
+
+
 def test_markdown_parser_configuration():
     """HTML and typographer off (see DESIGN pitfalls); block parsing skips inline rules."""
     from app.ingest.readers.markdown import _INLINE, _MD
@@ -840,6 +852,52 @@ def test_numbered_faq_entries_boxed_chapters_and_rules_that_separate(tmp_path):
     assert "Don't feel bad" in doc.sections[1].body
     assert "Match position   HHsed" in doc.sections[2].body, "a table's header is no heading"
     assert "1. Is the program built with -g?\n2. Is it" in doc.sections[-1].body
+
+
+@pytest.mark.parametrize("name, text, headings", [
+    # a "Q:" whose answer has no "A:" keeps its answer as text
+    ("printer.txt", "Printer FAQ\n===========\n\nQ: How do I reset it?\nHold the button.\n",
+     ["Printer FAQ", "How do I reset it?"]),
+    # "Question:" in prose asks nothing on a line of its own
+    ("readme.txt", "Tool\n====\n\nQuestion: does it run on Windows? Not yet, but a\n"
+                   "port is planned.\n", ["Tool"]),
+    # one question among numbered clauses does not make the clauses headings
+    ("policy.txt", "Policy\n\n3.1. Can staff work from home?\nYes, two days.\n\n"
+                   "3.2. Staff must agree their days.\n\n3.3. Managers may refuse.\n\n"
+                   "3.4. Is it paid?\nYes.\n", ["3.1. Can staff work from home?",
+                                                  "3.4. Is it paid?"]),
+    # an answer starting with a number is no list's next item
+    ("disk.txt", "Disk FAQ\n\n1.1. How fast is it?\n100 MB/s on a laptop.\n",
+     ["Disk FAQ", "1.1. How fast is it?"]),
+    # a year is no chapter number; an RFC's title keeps its spaces
+    ("guide.txt", "2024 Benefits Guide\n===================\n\nThe benefits.\n\n"
+                  "1.  Introduction\n================\n\nWhat it is.\n",
+     ["2024 Benefits Guide", "1.  Introduction"]),
+    # a table's header or a warning between rules is no heading, nor are records apart by rules
+    ("boxes.txt", "Prices\n\n------------------------\nOffice   Desk   Room\n"
+                  "------------------------\n\n------------------------\n"
+                  "WARNING: back up first.\n------------------------\n\nFirst record.\n-----\n"
+                  "Second record\n-----\nThird record.\n", []),
+    # a command over a long separator rule is no heading
+    ("run.txt", "Run FAQ\n\n1.1. How do I run it?\nType this:\n\n"
+                "valgrind --leak-check=full ./prog\n" + "-" * 72 + "\n\n1.2. Is it fast?\nNo.\n",
+     ["1.1. How do I run it?", "1.2. Is it fast?"]),
+])
+def test_text_headings_never_swallow_text(tmp_path, name, text, headings):
+    """Every word of the file stays in a section's text or a short heading,
+    and only the layouts meant as headings become headings."""
+    import re as regex
+
+    doc = read_document(write(tmp_path, name, text))
+    check_invariants(doc)
+    kept = " ".join(s.body + " " + " ".join(s.heading_path) for s in doc.sections)
+    for word in regex.findall(r"[A-Za-z0-9]+", text):
+        assert word in kept, f"{word!r} was lost"
+    found = [h for s in doc.sections for h in s.heading_path]
+    assert all(len(h) <= 300 for h in found)
+    assert [h for h in headings if h not in found] == []
+    assert not any(h.startswith(("Office", "WARNING", "First", "Second", "valgrind", "3.2.", "3.3."))
+                   for h in found)
 
 
 def test_table_rows_in_text_are_never_headings(tmp_path):

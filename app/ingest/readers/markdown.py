@@ -50,7 +50,6 @@ _DROPPED = {"hr"}  # a rule carries no text worth retrieving
 # docs): a reader never sees them, so a block that is only comments is no text
 # to embed or quote. With HTML off, markdown-it reads one as a paragraph, or
 # as a paragraph, a list and a paragraph when a "- item" line is inside it.
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
 def read_markdown(path: Path) -> Document:
@@ -105,17 +104,13 @@ def _sections(text: str, tokens: list[Token], lines: _LineIndex, title: str) -> 
     sections: list[Section] = []
     stack: list[tuple[int, str]] = []
     path, level, body_start, pending = [title], 0, lines.offset(0), []
-    shown = _COMMENT.sub(lambda m: " " * len(m.group(0)), text)  # same offsets
 
     def close(end: int) -> None:
         section = make_section(text, body_start, end, path, level)
         if section is not None:
-            section.blocks = [
-                _relative(block, section.start_char)
-                for index in pending
-                for block in _block(text, tokens, index, lines)
-                if block.kind == CODE or shown[block.start:block.end].strip()
-            ]
+            blocks = [block for index in pending for block in _block(text, tokens, index, lines)]
+            section.blocks = [_relative(block, section.start_char)
+                              for block in _without_comments(text, blocks)]
             sections.append(section)
 
     for index, token in enumerate(tokens):
@@ -130,6 +125,37 @@ def _sections(text: str, tokens: list[Token], lines: _LineIndex, title: str) -> 
             pending.append(index)
     close(len(text))
     return sections
+
+
+def _without_comments(text: str, blocks: list[Block]) -> list[Block]:
+    """The blocks that are not only HTML comments. A comment may run over
+    several blocks ("<!-- YAML", a "- version" list, "-->"); code never
+    opens or closes one. One pass, each block looked at once."""
+    kept, open_comment = [], False
+    for block in blocks:
+        if block.kind == CODE:
+            kept.append(block)
+            open_comment = False
+            continue
+        position, shown = block.start, False
+        while position < block.end:
+            if open_comment:
+                close = text.find("-->", position, block.end)
+                if close < 0:
+                    break
+                position, open_comment = close + 3, False
+                continue
+            rest = text[position:block.end].lstrip()
+            if not rest:
+                break
+            if not rest.startswith("<!--"):
+                shown = True
+                break
+            position, open_comment = block.end - len(rest) + 4, True
+        if shown:
+            kept.append(block)
+            open_comment = False
+    return kept
 
 
 def _relative(block: Block, origin: int) -> Block:

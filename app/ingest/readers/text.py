@@ -40,6 +40,10 @@ NUMBER_PREFIX_RE = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 QUESTION_RE = re.compile(r"(?:Q|Question)\s*[:.)]\s+(?=\S)")
 ANSWER_RE = re.compile(r"(?:A|Answer)\s*[:.)]\s+\S")
 QUESTION_MAX_LINES = 6   # a question wrapped over a few lines; more is a paragraph
+QUESTION_MAX_CHARS = 300
+# An entry's dotted number ("4.2.", "2.1.3", "1."): not a number that starts a
+# sentence ("2024 Benefits Guide", "100 MB/s on a laptop").
+DOTTED_NUMBER_RE = re.compile(r"(\d+(?:\.\d+)+\.?|\d+\.)\s+\S")
 # "TAR(1)   GNU TAR Manual   TAR(1)": a man page's header, its name at both ends.
 MAN_HEADER_RE = re.compile(r"(\S+\(\w+\))[ \t]{2,}(\S.*?)[ \t]{2,}\1")
 # A man page's subsection ("   Pattern Syntax"): three spaces in, where its
@@ -138,7 +142,7 @@ def read_text(path: Path) -> Document:
     # The first heading names the document, unless it is numbered: "1.
     # Background" is its first chapter (the Valgrind FAQ), the file's name
     # says more.
-    title = title or (headings[0][3] if headings and not NUMBERED_HEADING_RE.match(headings[0][3])
+    title = title or (headings[0][3] if headings and not _depth(headings[0][3])
                       else file_title(path))
     sections = _sections(text, headings, title, start, end)
     if man:
@@ -256,10 +260,26 @@ def _find_headings(text: str) -> list[tuple[int, int, int, str]]:
     spans = line_spans(text)
     lines = [text[a:b] for a, b in spans]
     headings = _headings(lines, spans)
-    depths = {h[3].split(" ", 1)[0].count(".") for h in headings
-              if h[3].endswith("?") and NUMBERED_HEADING_RE.match(h[3])}
-    depths.discard(1)  # "1." alone numbers list items as well as entries
+    asked = Counter(_depth(h[3]) for h in headings if h[3].endswith("?") and _depth(h[3]))
+    entries = Counter(_depth(line) for index, line in enumerate(lines)
+                      if not line[:1].isspace() and _depth(line) and _after_break(lines, index))
+    # "1." alone numbers list items as well as entries; one question among
+    # numbered clauses ("3.1. Can staff work from home?" over "3.2. Staff
+    # must agree…") does not make the clauses entries: questions must be at
+    # least a third of them
+    depths = {depth for depth, n in asked.items() if depth > 1 and n >= 2 and 3 * n >= entries[depth]}
     return _headings(lines, spans, depths) if depths else headings
+
+
+def _depth(line: str) -> int | None:
+    """How deep a line's dotted number is ("4.2." → 2), None without one."""
+    match = DOTTED_NUMBER_RE.match(line)
+    return match.group(1).rstrip(".").count(".") + 1 if match else None
+
+
+def _after_break(lines: list[str], index: int) -> bool:
+    """Whether line `index` starts a block: the first, or after a blank line or a rule."""
+    return index == 0 or not lines[index - 1].strip() or bool(UNDERLINE_RE.fullmatch(lines[index - 1]))
 
 
 def _headings(lines: list[str], spans, entry_depths: set[int] = frozenset()) -> list:
@@ -298,7 +318,7 @@ def _heading_at(lines: list[str], spans, index: int, taken_until: int,
     question_end = _numbered_question_end(lines, index, entry_depths) if before_blank else None
     if question_end is not None:
         title = " ".join(" ".join(lines[index:question_end + 1]).split())
-        return index, question_end, NUMBERED_HEADING_RE.match(title).group(1).count(".") + 1, title
+        return index, question_end, _depth(title), title
     boxed = _boxed(lines, index) if index and spans[index - 1][0] >= taken_until else None
     if boxed:
         return index - 1, index + 1, boxed, line.strip()
@@ -316,36 +336,53 @@ def _underlines(line: str, rule: str) -> bool:
     with 72 dashes: "Don't feel bad: almost everyone gets it wrong at
     first." headed the whole FAQ)."""
     title = line.strip()
-    if len(title) > 120 or COLUMNS_RE.search(title) or "|" in title:
+    unnumbered = NUMBER_PREFIX_RE.sub("", title, count=1)  # "1.  Introduction"
+    if len(title) > 120 or COLUMNS_RE.search(unnumbered) or "|" in title:
         return False  # a table's header row over its rule ("Match position   HHsed   GNU sed")
+    if len(rule.strip()) >= max(40, 2 * len(title)):
+        return False  # a separator under a short line ("valgrind ./prog" over 72 dashes)
     return not title.endswith((".", ",", ";")) or abs(len(rule.strip()) - len(title)) <= 2
 
 
 def _boxed(lines: list[str], index: int) -> int | None:
-    """The level of a title boxed between two rules ("----⏎1. Background⏎----"),
-    else None: numbered, as deep as its number; otherwise a top-level part."""
-    if index == 0 or index + 1 >= len(lines) or not lines[index].strip():
+    """The level of a title boxed between two rules ("⏎----⏎1. Background⏎----⏎"),
+    else None: numbered, as deep as its number; otherwise a top-level part.
+    The box stands apart (blank lines around it), and its line is a title:
+    no table row, no sentence ("WARNING: back up the database first.")."""
+    if index < 1 or index + 1 >= len(lines) or not lines[index].strip():
         return None
     line, before, after = lines[index], lines[index - 1], lines[index + 1]
+    title = line.strip()
     if not (UNDERLINE_RE.fullmatch(before) and UNDERLINE_RE.fullmatch(after)) \
-            or UNDERLINE_RE.fullmatch(line) or len(line.strip()) > NUMBERED_HEADING_MAX:
+            or UNDERLINE_RE.fullmatch(line) or len(title) > NUMBERED_HEADING_MAX \
+            or COLUMNS_RE.search(NUMBER_PREFIX_RE.sub("", title, count=1)) or "|" in title \
+            or title.endswith((".", ",", ";", ":", "!")):
         return None
+    if index >= 2 and lines[index - 2].strip() or index + 2 < len(lines) and lines[index + 2].strip():
+        return None  # records set apart by rules, not a box
     return _numbered_level(line) or 1
 
 
 def _question_end(lines: list[str], index: int) -> int | None:
     """The last line of an FAQ question starting at `index` ("Q:  Why is
-    liblzma named…⏎    Shouldn't it be…"): up to a blank line or the
-    answer's marker. None when the line is no question."""
+    liblzma named…⏎    Shouldn't it be e.g. libxz?"): the first line ending
+    in "?" that the question does not go on after (a blank line, the
+    answer's "A:", or a line back at the question's margin: "Q: How do I
+    reset the printer?⏎Hold the power button…"). None when no line asks
+    anything: "Question: does it run on Windows? Not yet, but…" is prose."""
     if not QUESTION_RE.match(lines[index]):
         return None
-    end = index
-    while end + 1 < len(lines) and lines[end + 1].strip() \
-            and not ANSWER_RE.match(lines[end + 1].lstrip()):
-        end += 1
-        if end - index >= QUESTION_MAX_LINES:
+    margin = len(lines[index]) - len(lines[index].lstrip())
+    for end in range(index, min(index + QUESTION_MAX_LINES, len(lines))):
+        following = lines[end + 1] if end + 1 < len(lines) else ""
+        goes_on = following.strip() and not ANSWER_RE.match(following.lstrip()) \
+            and len(following) - len(following.lstrip()) > margin
+        if lines[end].rstrip().endswith("?") and not goes_on:
+            return end if sum(len(x) for x in lines[index:end + 1]) <= QUESTION_MAX_CHARS \
+                else None
+        if not following.strip() or ANSWER_RE.match(following.lstrip()):
             return None
-    return end
+    return None
 
 
 def _numbered_question_end(lines: list[str], index: int,
@@ -358,19 +395,28 @@ def _numbered_question_end(lines: list[str], index: int,
     contents. An entry numbered as deep as
     `entry_depths` heads its text whatever it ends with: its paragraph ends
     at a blank or indented line."""
-    match = NUMBERED_HEADING_RE.match(lines[index])
-    if lines[index][:1].isspace() or not match:
+    depth = _depth(lines[index])
+    if lines[index][:1].isspace() or depth is None:
         return None
-    entry = match.group(1).count(".") + 1 in entry_depths
+    entry = depth in entry_depths
     for end in range(index, min(index + QUESTION_MAX_LINES, len(lines))):
         following = lines[end + 1] if end + 1 < len(lines) else ""
-        listed = is_bullet(following) or NUMBERED_HEADING_RE.match(following)
-        if lines[end].rstrip().endswith("?") or (
-                entry and (not following.strip() or following[:1].isspace())):
+        listed = is_bullet(following) or (not following[:1].isspace() and _depth(following))
+        closes = not following.strip() or following[:1].isspace()
+        if sum(len(x) for x in lines[index:end + 1]) > QUESTION_MAX_CHARS:
+            return None
+        if lines[end].rstrip().endswith("?") or (entry and closes and _text_after(lines, end)):
             return None if listed else end
-        if listed or not following.strip() or following[:1].isspace():
+        if listed or closes:
             return None  # a table of contents' lines are no wrapped question
     return None
+
+
+def _text_after(lines: list[str], end: int) -> bool:
+    """Whether an entry has text of its own: the next line with any is no
+    numbered line at the margin (clauses "3.2. …", "3.3. …" are a list)."""
+    following = next((line for line in lines[end + 1:] if line.strip()), "")
+    return bool(following) and (following[:1].isspace() or not _depth(following))
 
 
 def _question_title(lines: list[str]) -> str:
