@@ -65,8 +65,11 @@ class LatencyProxy:
             if code == GSS_REQUEST:
                 client.sendall(b"N")
             elif code == SSL_REQUEST:
-                client.sendall(b"S")
+                # counted before the answer: a client that gives up right
+                # after it (a missing root certificate) may end the test
+                # before this thread runs again
                 self.encrypted += 1
+                client.sendall(b"S")
                 return self.context.wrap_socket(client, server_side=True)
             else:
                 raise OSError("the client did not ask for TLS")
