@@ -405,7 +405,7 @@ class Answerer:
                       model=self.model.name, stopped=stopped, budget=prompt.budget_line,
                       dropped_sources=prompt.dropped_sources,
                       trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
-                      unsupported=unsupported(text, [_checked_text(self.style, s)
+                      unsupported=unsupported(text, [_fact_check_text(self.style, s)
                                                      for s in prompt.sources], question),
                       attributed=attributed, prompt=self.prompt, declined=declines(text))
 
@@ -429,7 +429,7 @@ _DECLINED = re.compile(_REFUSAL_LEAD + _REFUSAL, re.IGNORECASE)
 _DECORATION = re.compile(r"\[\d+\]|[*_\"“”'‘’]")
 
 
-def _checked_text(style: PromptStyle, source) -> str:
+def _fact_check_text(style: PromptStyle, source) -> str:
     """What an answer's facts are looked up in for one source: what the model
     read (its header and text) and the file name the citation shows. Some
     styles leave the file out of the header, but a reader sees it on every

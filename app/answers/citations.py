@@ -118,17 +118,19 @@ def attribute(answer: str, sources: list, question: str = "") -> list[dict]:
     `attempts: int = 20`, not from the one that says "checks" and "health"
     more often. A sentence that shares nothing with any source is attributed
     to none."""
+    from app.answers.fact_check import normalise
     from app.answers.quote_check import facts_held
     from app.answers.words import content_stems
 
     vocabularies = [(s.n, set(content_stems(s.text))) for s in sources]
+    texts = [normalise(s.text) for s in sources]  # once, not per sentence
     attributed = []
     for match in _ANSWER_SENTENCE.finditer(answer):
         sentence = match.group(0)
         words = set(content_stems(sentence))
         if not words:
             continue
-        held = facts_held(sentence, question, [s.text for s in sources])
+        held = facts_held(sentence, question, texts, normalised=True)
         best_n, best = None, (0.0, 0)
         for (n, vocabulary), facts in zip(vocabularies, held):
             score = (facts, len(words & vocabulary))

@@ -98,7 +98,8 @@ class Sources:
     """The normalised text the answer is checked against, and its indexes."""
 
     def __init__(self, texts: list[str]):
-        self.text = normalise("\n".join(texts))
+        normalised = [normalise(text) for text in texts]
+        self.text = " ".join(normalised)
         # A negative number also stands for its digits: an answer that drops
         # the sign ("signal 9" for "kill -9") is not flagged; one that adds or
         # changes it ("-5" for "-1") is.
@@ -114,10 +115,10 @@ class Sources:
         # header ("Source [2] (from EXIT CODES):") is not what the number is
         # said of. NEAR + 1 blank tokens keep the sources apart.
         self.tokens = []
-        for text in texts:
+        for text in normalised:
             if self.tokens:
                 self.tokens += [""] * (NEAR + 1)
-            self.tokens += [stem(t) for t in _TOKEN.findall(normalise(text))]
+            self.tokens += [stem(t) for t in _TOKEN.findall(text)]
         self.positions: dict[str, list[int]] = {}
         for index, token in enumerate(self.tokens):
             if _DIGITS.fullmatch(token):

@@ -144,18 +144,17 @@ def answer_support(answer: str, question: str, units: Sequence[str]) -> list[flo
     return support
 
 
-def facts_held(answer: str, question: str, texts: Sequence[str]) -> list[float]:
+def facts_held(answer: str, question: str, texts: Sequence[str],
+               normalised: bool = False) -> list[float]:
     """How many of the answer's facts (those the question does not name
     already) each text holds: 1 for each fact found as a token of its own, the
-    share of its words for a command found in part."""
+    share of its words for a command found in part. `normalised`: the texts
+    are already (fact_check.normalise), as when one list serves many answers."""
     asked = normalise(question)
     facts = {normalise(f.text) for f in extract(answer)} - {""}
     facts = {f for f in facts if f not in asked}
-    held = []
-    for text in texts:
-        text = normalise(text)
-        held.append(sum(_found(fact, text) for fact in facts))
-    return held
+    texts = texts if normalised else [normalise(text) for text in texts]
+    return [sum(_found(fact, text) for fact in facts) for text in texts]
 
 
 def _found(fact: str, text: str) -> float:

@@ -226,9 +226,9 @@ def _line_groups(body: str, start: int, end: int) -> Iterator[tuple[int, int, bo
             run_start = None
         if line.strip():
             if run_start is None:
-                marker = marker or _ANSWER_MARK.match(line)
-                run_start = position + (marker.end() if marker else 0)
-                run_item = bool(marker) and marker.re is _ITEM_START
+                lead = marker or _ANSWER_MARK.match(line)
+                run_start = position + (lead.end() if lead else 0)
+                run_item = bool(marker)
         previous = line
         position = line_end + 1
     if run_start is not None:

@@ -26,6 +26,7 @@ from app.answers.confidence import SINGLE, card, shown_as
 from app.answers.prompt import citation_label
 from app.answers.units import LINE as CODE_UNIT
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
+from app.ingest.readers import is_markdown
 
 EXAMPLE_QUESTIONS = (
     "How many days of annual leave do I get?",
@@ -253,7 +254,7 @@ def _quote_html(evidence) -> str:
         indent = min((len(line) - len(line.lstrip()) for line in lines if line.strip()),
                      default=0)
         return "<br/>".join(esc(line[indent:]).replace("  ", "&nbsp; ") for line in lines)
-    text = _as_read(evidence.text) if _is_markdown(evidence.source) else evidence.text
+    text = _as_read(evidence.text) if is_markdown(evidence.source) else evidence.text
     return "<br/>".join(esc(part) for part in _LEAD_IN_BREAK.split(text))
 
 
@@ -262,11 +263,6 @@ def _quote_html(evidence) -> str:
 # stays the source's words; only link markup, which a reader of the rendered
 # page never sees, is left out (the sources panel shows the file as written).
 _MARKDOWN_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\](?:\[[^\[\]\n]*\]|\([^()\s]+\))")
-_MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
-
-
-def _is_markdown(source: str) -> bool:
-    return source.lower().endswith(_MARKDOWN_SUFFIXES)
 
 
 def _as_read(text: str) -> str:

@@ -33,8 +33,13 @@ _READERS = {
 }
 SUPPORTED_SUFFIXES = frozenset(_READERS)
 
-__all__ = ["SUPPORTED_SUFFIXES", "read_docx", "read_document", "read_epub", "read_html",
+__all__ = ["SUPPORTED_SUFFIXES", "is_markdown", "read_docx", "read_document", "read_epub", "read_html",
            "read_markdown", "read_odt", "read_pdf", "read_rst", "read_text"]
+
+
+def is_markdown(path: str | Path) -> bool:
+    """Whether the file is read as Markdown (by its suffix, as read_document does)."""
+    return _READERS.get(Path(path).suffix.lower()) is read_markdown
 
 
 def read_document(path: Path, ocr: bool = True, progress=None,

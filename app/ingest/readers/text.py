@@ -317,7 +317,7 @@ def _heading_at(lines: list[str], spans, index: int, taken_until: int,
         return index, question_end, None, _question_title(lines[index:question_end + 1])
     question_end = _numbered_question_end(lines, index, entry_depths) if before_blank else None
     if question_end is not None:
-        title = " ".join(" ".join(lines[index:question_end + 1]).split())
+        title = _one_line(lines[index:question_end + 1])
         return index, question_end, _depth(title), title
     boxed = _boxed(lines, index) if index and spans[index - 1][0] >= taken_until else None
     if boxed:
@@ -421,7 +421,12 @@ def _text_after(lines: list[str], end: int) -> bool:
 
 def _question_title(lines: list[str]) -> str:
     """The question in one line, without its "Q:"."""
-    return QUESTION_RE.sub("", " ".join(" ".join(lines).split()), count=1)
+    return QUESTION_RE.sub("", _one_line(lines), count=1)
+
+
+def _one_line(lines: list[str]) -> str:
+    """A heading wrapped over `lines`, on one line, one space between words."""
+    return " ".join(" ".join(lines).split())
 
 
 def _standing_level(lines: list[str], index: int, before_blank: bool, after_blank: bool):
