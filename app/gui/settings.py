@@ -12,7 +12,7 @@ from pathlib import Path
 
 from app.common.chunks import DEFAULT_METADATA_POLICY, HEADROOM, ChunkSettings
 from app.search.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
-from app.store.postgres import without_password
+from app.store.postgres_uri import without_password
 
 PROFILES = ("fitted", "spring-default")
 PROMPTS = ("evidence", "sections")

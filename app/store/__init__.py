@@ -13,6 +13,8 @@ above this package writes SQL.
   (apsw + sqlite-vec + FTS5), with `vector_matrix` (the searcher's in-memory
   copy of the vectors) and `recovery` (the look after an unclean shutdown);
 - `postgres`, `postgres_migrations`: the shared index for a team (psycopg 3,
-  pgvector HNSW, PostgreSQL full-text search);
+  pgvector HNSW, PostgreSQL full-text search), with `postgres_lexical` (BM25
+  over its postings), `postgres_uri` (the address, read without connecting)
+  and `postgres_errors` (the server's errors in words);
 - `queries`: SQL both backends speak alike.
 """

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from app.store.contract import IndexStore, StoreError
-from app.store.postgres import display_location, is_server_location
+from app.store.postgres_uri import display_location, is_server_location
 
 
 class ServerLocation(str):
@@ -102,7 +102,7 @@ def storage_failure(location: Location, error: BaseException) -> str | None:
     except ImportError:
         return None
     if isinstance(error, psycopg.Error):
-        from app.store.postgres import server_message
+        from app.store.postgres_errors import server_message
 
         return server_message(describe(location), error)
     return None

@@ -5,9 +5,9 @@ askers. Vectors live in `chunks.embedding` (pgvector, HNSW over cosine
 distance), the lexical side is PostgreSQL's own full-text search over a
 generated tsvector; search fuses the two exactly as it does on SQLite.
 
-The lexical side is BM25 as FTS5 computes it (k1 = 1.2, b = 0.75, its IDF),
-over PostgreSQL's full-text index: its own ts_rank has no IDF, and on the dev
-set it lost 0.07 of chunk recall@5 against SQLite.
+The lexical side is BM25 as FTS5 computes it (postgres_lexical). The
+address is read by postgres_uri, and the server's errors are put in words
+by postgres_errors.
 
 Every statement is parameterised: document text, headings, paths and
 questions only ever travel as values. A document is written in one
@@ -29,7 +29,6 @@ file (~/.pgpass), a service file or PGPASSWORD.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,15 +40,17 @@ from app.common.chunks import Child
 from app.common.documents import Section
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
-from app.store import postgres_graph, postgres_tuning
+from app.store import postgres_graph, postgres_lexical, postgres_tuning
 from app.store import postgres_requirements as requirements
-from app.store.postgres_migrations import MIGRATIONS, TEXT_SEARCH_CONFIG, lexical_text
+from app.store.postgres_errors import encoding_refusal, server_message
+from app.store.postgres_lexical import WORD
+from app.store.postgres_migrations import MIGRATIONS
+from app.store.postgres_uri import UNREADABLE, display_location, readable
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
                                OVER_WINDOW_SQL, SECTION_COLUMNS)
 
 log = logging.getLogger(__name__)
 
-URI_PREFIXES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x48425141_0001  # pg_advisory_xact_lock key: "HBQA" + 1
 WRITER_LOCK = 0x48425141_0002     # pg_advisory_lock key, held by the one indexer
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is reported, not waited on
@@ -71,7 +72,6 @@ LEXICAL_BUDGET = 5_000
 # a document would fail half way through a run.
 CLIENT_ENCODING = "UTF8"
 SERVER_ENCODING = "UTF8"
-ENCODING_FIX = "CREATE DATABASE handbook ENCODING 'UTF8' TEMPLATE template0"
 IDLE = 0  # psycopg.pq.TransactionStatus.IDLE: no transaction open
 
 DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
@@ -81,179 +81,6 @@ CHUNK_WRITE_COLUMNS = ("section_id", "document_id", "chunk_index", "total_chunks
                        "embedded_text", "start_char", "end_char", "page", "tokens",
                        "tokens_cl100k", "over_window", "invisible_tokens", "split_level",
                        "words", "embedding")
-K1, B = 1.2, 0.75            # FTS5's bm25() defaults
-WORD = re.compile(r"[^\W_]+")  # a token as FTS5's unicode61 cuts them (underscore splits)
-
-
-def is_server_location(location: str) -> bool:
-    """A libpq URI (postgresql://…) or key/value string naming a service or host."""
-    text = str(location).strip()
-    return text.startswith(URI_PREFIXES) or (
-        "=" in text and any(text.startswith(key + "=") or f" {key}=" in text
-                            for key in ("service", "host", "dbname", "hostaddr")))
-
-
-UNREADABLE = ("the address of the shared index cannot be read; write it as "
-              "postgresql://user@host/database or service=NAME (an @ inside a password is "
-              "written %40; better, keep the password in ~/.pgpass)")
-
-
-def _parts(conninfo: str) -> dict | None:
-    """The connection string's parameters as libpq reads them, or None when
-    it cannot: unparsable, or a host name holding "@" — an unescaped @ in a
-    password (postgresql://me:p@ss@host/db), whose tail libpq would take for
-    the host and print in its messages."""
-    from psycopg.conninfo import conninfo_to_dict
-
-    try:
-        parts = conninfo_to_dict(conninfo)
-    except Exception:  # noqa: BLE001 - any parse failure
-        return None
-    hosts = f"{parts.get('host') or ''},{parts.get('hostaddr') or ''}"
-    return None if "@" in hosts else parts
-
-
-def readable(conninfo: str) -> bool:
-    """Whether libpq can read this connection string (without connecting)."""
-    return _parts(conninfo) is not None
-
-
-def display_location(conninfo: str) -> str:
-    """The location without its password, for messages and the window title."""
-    parts = _parts(conninfo)
-    if parts is None:  # reported in words when opened, never echoed
-        return "the shared index"
-    if parts.get("service"):
-        return f"service {parts['service']}"
-    user = f"{parts['user']}@" if parts.get("user") else ""
-    host = parts.get("host") or parts.get("hostaddr") or "localhost"
-    if host.startswith("/"):  # a Unix socket on this computer
-        return f"postgresql://{user}/{parts.get('dbname', '')} (local socket in {host})"
-    port = f":{parts['port']}" if parts.get("port") else ""
-    return f"postgresql://{user}{host}{port}/{parts.get('dbname', '')}"
-
-
-def without_password(conninfo: str) -> str:
-    """The connection string with any password taken out: the app never keeps
-    one (libpq reads it from ~/.pgpass, a service file or PGPASSWORD)."""
-    if not conninfo:
-        return ""
-    from psycopg.conninfo import make_conninfo
-
-    parts = _parts(conninfo)
-    if parts is None:  # unreadable: it may hide a password, so none of it is kept
-        return ""
-    if "password" not in parts:
-        return conninfo
-    parts.pop("password")
-    return make_conninfo(**parts)
-
-
-def server_message(where: str, error: Exception) -> str:
-    """What a PostgreSQL error met while using the shared index means, in words."""
-    import psycopg
-    from psycopg import errors
-
-    if isinstance(error, psycopg.ProgrammingError) and getattr(error, "sqlstate", None) is None:
-        # libpq could not read the address: its message quotes the address,
-        # which may hold a password, so it is not repeated.
-        return UNREADABLE
-    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    if isinstance(error, errors.InsufficientPrivilege):
-        return (f"the shared index {where} is read-only for this user ({text}); "
-                "indexing needs the role that maintains it")
-    if isinstance(error, (errors.ReadOnlySqlTransaction,)):
-        return f"the shared index {where} is read-only here ({text})"
-    if isinstance(error, errors.QueryCanceled):  # the window's statement limit
-        return (f"the shared index server {where} took too long to answer ({text}); try "
-                "again, or ask its maintainer whether it is overloaded")
-    if isinstance(error, errors.DiskFull):
-        return f"the server holding the shared index {where} is out of disk space ({text})"
-    if isinstance(error, psycopg.OperationalError):
-        lowered = text.lower()
-        if "unsupported startup parameter" in lowered:  # PgBouncer
-            return (f"the connection pooler in front of {where} refused a setting of the "
-                    f"address ({text}); take it out of the address, or add it to "
-                    "ignore_startup_parameters in pgbouncer.ini")
-        if "statement pooling" in lowered:  # PgBouncer's pool_mode = statement
-            return (f"the connection pooler in front of {where} pools single statements "
-                    f"({text}), and the shared index is written and read in transactions: "
-                    "give its database pool_mode = transaction (or session) in pgbouncer.ini")
-        if "query_wait_timeout" in lowered or "no more connections allowed" in lowered:
-            return (f"the connection pooler in front of {where} had no server connection "
-                    f"free ({text}); an indexing run needs two at once: raise its "
-                    "default_pool_size (pgbouncer.ini), or try again when it is less busy")
-        refusal = _tls_refusal(where, error, text)
-        if refusal is not None:
-            return refusal
-        if "password" in lowered or "authentication" in lowered:
-            return (f"the server refused the login to {where} ({text}); the app stores no "
-                    "passwords: put it in ~/.pgpass, a service file or PGPASSWORD")
-        if "does not exist" in lowered:
-            return f"{where}: {text}"
-        if "certificate" in lowered or "host name" in lowered or "root cert" in lowered:
-            return (f"the shared index server {where} did not prove who it is ({text}); check "
-                    "the certificate authority (sslrootcert) and the host name in the address")
-        return (f"the shared index server {where} does not answer ({text}); "
-                "is it running, and is the address right?")
-    return f"the shared index {where} could not be used ({text})"
-
-
-def _tls_refusal(where: str, error: Exception, text: str) -> str | None:
-    """sslmode=verify-ca/verify-full refused the server (libpq's words matched):
-    which check failed, and what to do, in one line; None for anything else."""
-    import re
-
-    given = _connection_option(error, "sslrootcert")
-    rootcert = given or "libpq's default ~/.postgresql/root.crt"
-    missing = re.search(r'root certificate file "([^"]*)" does not exist', text)
-    if missing:
-        named_by = (f"sslrootcert in the address of {where}" if given else
-                    f"libpq's default, as the address of {where} names no sslrootcert")
-        return (f"the root certificate file {missing.group(1)} ({named_by}) does not "
-                "exist, so the server's certificate cannot be checked; "
-                "point sslrootcert at your team's CA file (the certificate authority that "
-                "signed the server's certificate)")
-    if "certificate verify failed" in text:
-        return (f"the shared index server {where} did not prove who it is: its certificate "
-                f"could not be verified against the root certificate {rootcert} ({text}); "
-                "point sslrootcert at your team's CA file (the certificate authority that "
-                "signed the server's certificate)")
-    named = re.search(r'server certificate for "[^"]*".* does not match host name "([^"]*)"',
-                      text)
-    if named:
-        return (f"the shared index server {where} did not prove who it is: its certificate "
-                f"does not name the host {named.group(1)} ({text}); connect by a name the "
-                "certificate has (its subjectAltName), or ask the server's maintainer for "
-                "a certificate that names this one")
-    return None
-
-
-def _connection_option(error: Exception, keyword: str) -> str | None:
-    """A setting of the connection attempt that failed (libpq's, defaults included)."""
-    try:
-        options = error.pgconn.info  # type: ignore[attr-defined]
-    except Exception:  # no connection attempt behind the error, or already freed
-        return None
-    for option in options:
-        if option.keyword.decode() == keyword and option.val:
-            return option.val.decode(errors="replace")
-    return None
-
-
-def encoding_refusal(where: str, encoding: str, indexed: bool) -> str:
-    """Why a database that is not UTF8 is not used, and the fix, in one line."""
-    why = ("stores bytes unchecked, so text cannot be read back as written and the word "
-           "index cuts non-ASCII words apart" if encoding.upper() == "SQL_ASCII" else
-           "cannot hold every character a handbook may contain")
-    fix = (f"create a UTF8 database ({ENCODING_FIX}; template0, as template1 may have "
-           f"another encoding) and give that one as --db")
-    if indexed:
-        return (f"the shared index {where} was written into a database with encoding "
-                f"{encoding}, which {why}: it is not used, and nothing in it was changed. "
-                f"To fix: {fix}, and index the folder into it (then drop this database)")
-    return (f"the database of {where} has encoding {encoding}, which {why}; the shared index "
-            f"needs UTF8 and nothing was written. To fix: {fix}")
 
 
 def _server_encoding(conn) -> str:
@@ -282,16 +109,6 @@ def _text(value: str) -> str:
     except UnicodeEncodeError:
         value = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
     return value
-
-
-def _tsvector(expression: str) -> str:
-    """SQL: the lexemes of `expression` as the stored tsvector has them."""
-    return f"to_tsvector('{TEXT_SEARCH_CONFIG}', {lexical_text(expression)})"
-
-
-def _phrase(expression: str) -> str:
-    """SQL: `expression` as a phrase query, its words never read as syntax."""
-    return f"phraseto_tsquery('{TEXT_SEARCH_CONFIG}', {lexical_text(expression)})"
 
 
 def _vector(values: np.ndarray) -> str:
@@ -847,75 +664,18 @@ class PostgresStore:
         return sorted(hits, key=lambda hit: (hit[1], hit[0]))
 
     def lexical_search(self, terms: list[str], k: int, allowed: list[int] | None) -> list[int]:
-        """BM25 as FTS5 scores it, over the children that match any term, in
-        one statement (one snapshot: the totals agree with the children),
-        read from the postings table as FTS5 reads its own (migration 3).
-
-        Each term is its own phraseto_tsquery: a value, never tsquery syntax.
-        A compound ("pg_hba.conf") counts only where its parts stand as the
-        phrase; its frequency in a child is that of its rarest part (FTS5
-        counts whole phrase matches: near enough). IDF is counted over the
-        whole index, before the document filter, as FTS5 does."""
+        """BM25 as FTS5 scores it, in one statement (postgres_lexical.bm25)."""
         terms = [_text(term) for term in terms]
         if not terms or allowed == [] or k <= 0:
             return []
-        found = self.rows(
-            f"SELECT ARRAY(SELECT lexeme FROM unnest({_tsvector('term')})) AS lexemes, "
-            f"numnode({_phrase('term')}) > 1 AS compound "
-            "FROM unnest(%s::text[]) WITH ORDINALITY AS t(term, n) ORDER BY n", (terms,))
-        kept = [(term, row["lexemes"], row["compound"]) for term, row in zip(terms, found)
-                if row["lexemes"]]
-        if not kept:
-            return []
-        numbers = [n for n, (_, parts, _) in enumerate(kept) for _ in parts]
-        names = [lexeme for _, parts, _ in kept for lexeme in parts]
-        sizes = [len(parts) for _, parts, _ in kept for _ in parts]
-        where, params = ("", []) if allowed is None else \
-            ("WHERE f.document_id = ANY(%s)", [list(allowed)])
-        # A compound is checked as its phrase ("1.1" has one lexeme, twice).
-        compounds = [term if compound else None for term, _, compound in kept]
-        rows = self.rows(
-            # The question's lexemes, each with its term's number and part count.
-            "WITH terms AS (SELECT * FROM unnest(%s::int[], %s::text[], %s::int[]) "
-            "AS t(n, lexeme, parts)), "
-            "phrases AS (SELECT n - 1 AS n, CASE WHEN term IS NOT NULL THEN "
-            f"{_phrase('term')} END AS query "
-            "FROM unnest(%s::text[]) WITH ORDINALITY AS x(term, n)), "
-            "stats AS (SELECT greatest(chunks, 1) AS total, "
-            "greatest(words, 1)::float8 / greatest(chunks, 1) AS mean FROM lexical_stats), "
-            # A child matches a term when it holds all of the term's parts…
-            "parts AS (SELECT t.n, p.chunk_id, p.document_id, p.words, min(p.tf) AS tf "
-            "FROM terms t JOIN postings p ON p.lexeme = t.lexeme "
-            "GROUP BY t.n, t.parts, p.chunk_id, p.document_id, p.words "
-            "HAVING count(*) = t.parts), "
-            # …and, for a compound, holds them as the phrase.
-            "f AS (SELECT parts.* FROM parts JOIN phrases ph USING (n) "
-            "WHERE ph.query IS NULL OR EXISTS (SELECT 1 FROM chunks c "
-            "WHERE c.id = parts.chunk_id AND c.tsv @@ ph.query)), "
-            "df AS (SELECT n, count(*) AS df FROM f GROUP BY n) "
-            "SELECT f.chunk_id AS id, sum(greatest(ln((greatest(s.total - df.df, 0) + 0.5) "
-            "/ (df.df + 0.5)), 1e-6) * f.tf * (%s + 1) / "
-            "(f.tf + %s * (1 - %s + %s * f.words / s.mean))) AS score "
-            f"FROM f JOIN df USING (n) CROSS JOIN stats s {where} "
-            "GROUP BY f.chunk_id ORDER BY score DESC, f.chunk_id LIMIT %s",
-            [numbers, names, sizes, compounds, K1, K1, B, B, *params, k])
-        return [row["id"] for row in rows]
+        return postgres_lexical.bm25(self, terms, k, allowed)
 
     def term_frequency(self, word: str) -> int:
-        """An estimate, from the planner's statistics of the tsvector column
-        (ANALYZE, run by autovacuum): how often its most common lexemes occur.
-        Search asks this only to drop the most common words of a question on a
-        large index (app/search/retrieval.py, query_terms), and counting each
-        word's matches would cost a GIN scan per word (tens of milliseconds at
-        100,000 children); FTS5 reads the same from its vocabulary. A lexeme
-        the statistics do not list is rarer than all they do: counted as 1, so
-        it is never dropped as absent. A phrase counts as its rarest part."""
-        frequencies, rows = self._lexeme_statistics()
-        parts = self.rows(f"SELECT ARRAY(SELECT lexeme FROM unnest({_tsvector('%s')})) AS p",
-                          (_text(word),))[0]["p"]
-        if not parts:
-            return 0
-        return min(max(round(frequencies.get(part, 0.0) * rows), 1) for part in parts)
+        """An estimate from the planner's statistics, never a count
+        (postgres_lexical.term_frequency)."""
+        if self._statistics is None:
+            self._statistics = postgres_lexical.lexeme_statistics(self)
+        return postgres_lexical.term_frequency(self, _text(word), self._statistics)
 
     def refresh_statistics(self) -> None:
         """ANALYZE the children and their postings (samples of 30,000 rows), so
@@ -1003,21 +763,6 @@ class PostgresStore:
         return {row["key"]: row["value"] for row in self.rows(
             "SELECT key, value FROM index_meta WHERE key = ANY(%s)",
             (list(postgres_tuning.KEYS),))}
-
-    def _lexeme_statistics(self) -> tuple[dict[str, float], float]:
-        if self._statistics is None:
-            found = self.rows(
-                "SELECT most_common_elems::text::text[] AS lexemes, most_common_elem_freqs "
-                "AS shares, (SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass) "
-                "AS rows FROM pg_stats WHERE tablename = 'chunks' AND attname = 'tsv' "
-                "AND schemaname = current_schema()")
-            if found and found[0]["lexemes"]:
-                row = found[0]
-                self._statistics = (dict(zip(row["lexemes"], row["shares"])),
-                                    max(float(row["rows"] or 0), 0.0))
-            else:
-                self._statistics = ({}, 0.0)
-        return self._statistics
 
     def following(self, ids: list[int], steps: int) -> dict[int, Following]:
         if not ids:
