@@ -1,7 +1,7 @@
 """Answer quality and speed by prompt, on the same cases in the same run.
 
-    python benchmarks/answer_table.py [--set sample|dev] [--limit N] [--units 1 2 3 5]
-                                      [--no-sections] [--stops line sentence] [--json]
+    python -m benchmarks.experiments.answer_table [--set sample|dev] [--limit N] [--units 1 2 3 5]
+                                                  [--no-sections] [--stops line sentence] [--json]
 
 For each prompt — whole sections (the baseline: what the app sent before the
 evidence step), and the focused prompt with 1, 2, 3, 5 evidence units — runs
@@ -11,37 +11,31 @@ of answers with an unsupported fact, median prompt tokens, and the medians
 of time to first token and total time per question (search included). The
 default prompt is chosen from this table (docs/answers.md).
 
-Uses the indexes benchmarks/evidence.py builds in benchmarks/out/. For the dev
+Uses the indexes benchmarks.guards.evidence builds in benchmarks/out/. For the dev
 set, `--limit N` takes the first N/2 cases of each batch (tuned-on and blind).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from app.answers import focused
+from app.answers.answerer import EVIDENCE, SECTIONS, Answerer
+from app.answers.model import LocalModel
+from app.embedding.embedder import Embedder
+from app.evaluation.answer_accuracy import answer_case
+from app.evaluation.recall import load_cases
+from app.search.retrieval import Searcher
+from app.store.sqlite import Store
+from benchmarks.common import (FIRST_BATCH_LAST_LINE, arguments, built_index, golden,
+                               print_figures)
 
-from app.answers import focused  # noqa: E402
-from app.answers.answerer import EVIDENCE, SECTIONS, Answerer  # noqa: E402
-from app.answers.model import LocalModel  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.answer_accuracy import answer_case  # noqa: E402
-from app.evaluation.recall import load_cases  # noqa: E402
-from app.search.retrieval import Searcher  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
-
-OUT = ROOT / "benchmarks" / "out"
-SETS = {"sample": ROOT / "resources/golden/sample-handbook.tsv",
-        "dev": ROOT / "resources/golden/devset.tsv"}
-FIRST_BATCH_LAST_LINE = 92
+SETS = ("sample", "dev")
 
 
 def chosen_cases(name: str, limit: int | None) -> list:
-    cases = load_cases(SETS[name])
+    cases = load_cases(golden(name))
     if not limit:
         return cases
     if name == "dev":
@@ -72,8 +66,8 @@ def row(label: str, results: list, tokens: list[int]) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=tuple(SETS), default="sample")
+    parser = arguments(__doc__, with_json=True)
+    parser.add_argument("--set", choices=SETS, default="sample")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--units", type=int, nargs="+", default=[1, 2, 3, 5])
     parser.add_argument("--no-sections", dest="sections", action="store_false")
@@ -81,13 +75,12 @@ def main() -> None:
                         help="units either side of each chosen unit (focused prompt)")
     parser.add_argument("--stops", nargs="+", choices=("line", "sentence"), default=["line"],
                         help="where the focused answer ends: its first line, or first sentence")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     cases = chosen_cases(args.set, args.limit)
     embedder, model = Embedder(), LocalModel()
     model.load()
     table = []
-    with Store(OUT / f"evidence-{args.set}.sqlite") as store:
+    with Store(built_index(args.set)) as store:
         searcher = Searcher(store, embedder)
         configs = ([(SECTIONS, None, None, "line")] if args.sections else []) + \
             [(EVIDENCE, units, n, stop) for units in args.units for n in args.neighbours
@@ -113,21 +106,17 @@ def main() -> None:
                     table.append(row(f"{label} · {name}", part,
                                      [r.prompt_tokens for r in part if r.prompt_tokens]))
             print(json.dumps(table[-1]), file=sys.stderr, flush=True)
-    if args.json:
-        print(json.dumps(table, indent=2))
-        return
-    print(f"{args.set} set, {len(cases)} cases, model {model.name}")
-    print("| prompt | accuracy | evidence@1 | evidence@3 | unsupported | not in the quote "
-          "(quote right / model right) | prompt tokens | first token | total |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for r in table:
-        print(f"| {r['prompt']} | {r['answer_accuracy']:.2f} | {r['evidence@1']:.2f} | "
-              f"{r['evidence@3']:.2f} | {r['unsupported_rate']:.2f} | "
-              f"{r['not_in_quote_rate']:.2f} ({r['marked_quote_right']} / "
-              f"{r['marked_model_right']}) | "
-              f"{r['prompt_tokens_median']} | {r['first_token_median_s']} s | "
-              f"{r['total_median_s']} s |")
-
+    print_figures(table, args.json, lambda table: "\n".join([
+        f"{args.set} set, {len(cases)} cases, model {model.name}",
+        "| prompt | accuracy | evidence@1 | evidence@3 | unsupported | not in the quote "
+        "(quote right / model right) | prompt tokens | first token | total |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *(f"| {r['prompt']} | {r['answer_accuracy']:.2f} | {r['evidence@1']:.2f} | "
+          f"{r['evidence@3']:.2f} | {r['unsupported_rate']:.2f} | "
+          f"{r['not_in_quote_rate']:.2f} ({r['marked_quote_right']} / "
+          f"{r['marked_model_right']}) | "
+          f"{r['prompt_tokens_median']} | {r['first_token_median_s']} s | "
+          f"{r['total_median_s']} s |" for r in table)]))
 
 if __name__ == "__main__":
     main()

@@ -1,10 +1,10 @@
 """How the answer model's check changes the card (app/answers/quote_check.py).
 
-    python benchmarks/card_check.py [--set dev python git bash sample ...] [--target 0.75]
-                                    [--model qwen2.5-coder-1.5b]
+    python -m benchmarks.experiments.card_check [--set dev python git bash sample ...]
+                                                [--target 0.75] [--model qwen2.5-coder-1.5b]
 
-Joins what benchmarks/evidence.py cached (the ranked units, so the card's
-confidence) with what benchmarks/evidence_pick.py cached (the model's
+Joins what benchmarks.guards.evidence cached (the ranked units, so the card's
+confidence) with what benchmarks.experiments.evidence_pick cached (the model's
 probability for each of the best five; run it for each set, and once more
 with --off-topic). The card shows one quote when its confidence reaches
 SINGLE_QUOTE, or when the model picks the first unit with probability at
@@ -19,19 +19,15 @@ batch, measured on that corpus's held-out batch.
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-import card_confidence  # noqa: E402
-from app.answers import confidence, quote_check  # noqa: E402
-from evidence import OUT, tuned_on  # noqa: E402
+from app.answers import quote_check
+from app.answers import confidence
+from benchmarks.common import arguments, tuned_on
+from benchmarks.experiments import card_confidence
+from benchmarks.experiments.evidence_pick import picks_path
 
 AGREES = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 CHECKED = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4)
@@ -43,10 +39,10 @@ def examples(name: str, model: str) -> list[dict]:
     model's probabilities for the best five."""
     picks = {}
     for suffix, flag in (("", ""), ("-offtopic", " --off-topic")):
-        path = OUT / f"evidence-pick-{name}-{model}-list{suffix}-5.json"
+        path = picks_path(name, model, "list" + suffix)
         if not path.exists():
-            sys.exit(f"{path} is missing: run python benchmarks/evidence_pick.py --set {name} "
-                     f"--model {model}{flag}")
+            sys.exit(f"{path} is missing: run python -m benchmarks.experiments.evidence_pick "
+                     f"--set {name} --model {model}{flag}")
         picks.update((pick["id"], pick) for pick in json.loads(path.read_text()))
     return [{**e, "p": confidence.probability(dict(zip(card_confidence.NAMES, e["x"]))),
              "probs": picks[e["id"]]["probs"]}
@@ -84,7 +80,7 @@ def line(label: str, group: list[dict], pair: tuple[float, float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev", "python", "git", "bash", "sample"])
     parser.add_argument("--target", type=float, default=0.75)
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")

@@ -1,8 +1,9 @@
 """Fit the card's confidence (app/answers/confidence.py) and measure it on held-out batches.
 
-    python benchmarks/card_confidence.py [--set dev python git bash sample ...] [--target 0.75]
+    python -m benchmarks.experiments.card_confidence [--set dev python git bash sample ...]
+                                                     [--target 0.75]
 
-Reads the scored candidates benchmarks/evidence.py cached (run it first for
+Reads the scored candidates benchmarks.guards.evidence cached (run it first for
 each set). For every golden question whose best unit clears the floor, the
 features of app/answers/confidence.py and whether the first unit holds the
 answer. A logistic regression is fitted on the tuning batches only (the dev
@@ -17,20 +18,15 @@ the answer, and the off-topic questions that would get it.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from app.answers import confidence  # noqa: E402
-from app.answers.evidence import DEFAULT_WEIGHTS  # noqa: E402
-from evidence import OUT, score_with, tuned_on  # noqa: E402
+from app.answers import confidence
+from app.answers.evidence import DEFAULT_WEIGHTS
+from benchmarks.common import OUT, arguments, tuned_on
+from benchmarks.guards.evidence import score_with
 
 NAMES = [name for name, _ in confidence.COEFFICIENTS]
 L2 = 0.01
@@ -39,7 +35,7 @@ L2 = 0.01
 def examples(name: str) -> list[dict]:
     path = OUT / f"evidence-rows-{name}.json"
     if not path.exists():
-        sys.exit(f"{path} is missing: run python benchmarks/evidence.py --set {name}")
+        sys.exit(f"{path} is missing: run python -m benchmarks.guards.evidence --set {name}")
     out = []
     for row in json.loads(path.read_text()):
         ranked = sorted(((score_with(f, DEFAULT_WEIGHTS), f, hit) for f, hit, _ in row["units"]),
@@ -97,7 +93,7 @@ def figures(group: list[dict], w, b, t: float, golden_total: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev", "python", "sample"])
     parser.add_argument("--target", type=float, default=0.75)
     args = parser.parse_args()

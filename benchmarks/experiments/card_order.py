@@ -1,9 +1,9 @@
 """The card's order after the answer model's check: the ranker's, the model's, or both fused.
 
-    python benchmarks/card_order.py [--set dev python git bash sample ...]
-                                    [--model qwen2.5-coder-1.5b]
+    python -m benchmarks.experiments.card_order [--set dev python git bash sample ...]
+                                                [--model qwen2.5-coder-1.5b]
 
-Reads what benchmarks/evidence_pick.py cached per question: whether each of
+Reads what benchmarks.experiments.evidence_pick cached per question: whether each of
 the ranker's best five units holds the answer, and the model's probability
 for each. Compares, per batch, how often the first unit (@1) and one of the
 first three (@3) hold the answer when the five are ordered by the ranker
@@ -16,17 +16,12 @@ its held-out batch.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from app.answers import quote_check  # noqa: E402
-from evidence import OUT, tuned_on  # noqa: E402
+from app.answers import quote_check
+from benchmarks.common import arguments, tuned_on
+from benchmarks.experiments.evidence_pick import picks_path
 
 KS = (1, 2, 3, 5, 10, 60)
 
@@ -34,10 +29,10 @@ KS = (1, 2, 3, 5, 10, 60)
 def rows_of(names: list[str], model: str) -> list[dict]:
     rows = []
     for name in names:
-        path = OUT / f"evidence-pick-{name}-{model}-list-5.json"
+        path = picks_path(name, model)
         if not path.exists():
-            sys.exit(f"{path} is missing: run python benchmarks/evidence_pick.py --set {name} "
-                     f"--model {model}")
+            sys.exit(f"{path} is missing: run python -m benchmarks.experiments.evidence_pick "
+                     f"--set {name} --model {model}")
         rows += [{**row, "corpus": name} for row in json.loads(path.read_text())]
     return rows
 
@@ -63,7 +58,7 @@ def choose(rows: list[dict]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev", "python", "git", "bash", "sample"])
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")
     args = parser.parse_args()

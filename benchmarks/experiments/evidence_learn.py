@@ -1,6 +1,6 @@
 """Evidence weights learned across corpora, checked by leaving one corpus out (issue #30).
 
-    python benchmarks/evidence_learn.py [--reuse] [--l2 0.01] [--json]
+    python -m benchmarks.experiments.evidence_learn [--reuse] [--l2 0.01] [--json]
 
 The evidence ranker's weights (app/answers/evidence.py, `Weights`) were
 chosen by grid search on one corpus, the dev set's first batch. This fits
@@ -18,28 +18,21 @@ Reported, per batch, evidence@1 / @3 of:
 - weights fitted on all four tuning batches, measured on the held-out
   batches (dev-blind, python/git/bash-blind, sample).
 
-The candidates come from benchmarks/evidence.py's collection (`--reuse` takes
-its cached rows in benchmarks/out/). Scores are rescaled so the similarity
+The candidates come from benchmarks.guards.evidence's collection (`--reuse`
+takes its cached rows in benchmarks/out/). Scores are rescaled so the similarity
 weight stays 1, as in `Weights`, so the floor keeps its meaning; the floor is
 re-chosen as evidence.py does (--floor figures printed for the fitted weights).
 """
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from app.answers.evidence import DEFAULT_WEIGHTS, FEATURES, Weights, weighted  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from evidence import SETS, by_batch, cached, floor_figures, tuned_on  # noqa: E402
+from app.answers.evidence import DEFAULT_WEIGHTS, FEATURES, Weights, weighted
+from app.embedding.embedder import Embedder
+from benchmarks.common import arguments, print_figures, tuned_on
+from benchmarks.guards.evidence import SETS, by_batch, cached, floor_figures
 
 CORPORA = {"dev": ("dev-first", "dev-blind"), "python": ("python-tune", "python-blind"),
            "git": ("git-tune", "git-blind"), "bash": ("bash-tune", "bash-blind"),
@@ -98,10 +91,9 @@ def pair(figures: dict) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--l2", type=float, default=0.01)
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     embedder = Embedder() if not args.reuse else None
     rows = [row for name in SETS for row in cached(name, embedder, args.reuse)]
@@ -115,21 +107,23 @@ def main() -> None:
     weights = fit(tune_rows, args.l2)
     report["all_tune"] = {"weights": vars(weights), "figures": by_batch(rows, weights),
                           "floor": floor_figures(rows, weights)}
-    if args.json:
-        print(json.dumps(report, indent=2))
-        return
-    print(f"L2 {args.l2}; fitted on all tuning batches: "
-          f"{ {n: getattr(weights, n) for n in FEATURES} }")
-    print("| batch | today @1 / @3 | corpus left out @1 / @3 | all tuning batches @1 / @3 |")
-    print("|---|---|---|---|")
-    left = {b: f for r in report["left_out"].values() for b, f in r["figures"].items()}
-    for batch, figures in today.items():
-        held = "" if tuned_on(batch) else " (held out)"
-        print(f"| {batch}{held} | {pair(figures)} | "
-              f"{pair(left[batch]) if batch in left else '–'} | "
-              f"{pair(report['all_tune']['figures'][batch])} |")
-    print(f"floor with the fitted weights: {report['all_tune']['floor']}")
+    print_figures(report, args.json, report_text)
 
+
+def report_text(report: dict) -> str:
+    weights = report["all_tune"]["weights"]
+    lines = [f"L2 {report['l2']}; fitted on all tuning batches: "
+             f"{ {n: weights[n] for n in FEATURES} }",
+             "| batch | today @1 / @3 | corpus left out @1 / @3 | all tuning batches @1 / @3 |",
+             "|---|---|---|---|"]
+    left = {b: f for r in report["left_out"].values() for b, f in r["figures"].items()}
+    for batch, figures in report["today"].items():
+        held = "" if tuned_on(batch) else " (held out)"
+        lines.append(f"| {batch}{held} | {pair(figures)} | "
+                     f"{pair(left[batch]) if batch in left else '–'} | "
+                     f"{pair(report['all_tune']['figures'][batch])} |")
+    lines.append(f"floor with the fitted weights: {report['all_tune']['floor']}")
+    return "\n".join(lines)
 
 if __name__ == "__main__":
     main()

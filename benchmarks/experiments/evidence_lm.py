@@ -1,7 +1,7 @@
 """Experiment: rerank the evidence step's best units by the small LM's likelihood.
 
-    python benchmarks/evidence_lm.py [--set dev|sample|both] [--limit K] [--reuse]
-                                     [--prompt NAME] [--depth 12]
+    python -m benchmarks.experiments.evidence_lm [--set dev|sample|both] [--limit K] [--reuse]
+                                                 [--prompt NAME] [--depth 12]
 
 For every golden question, the top `--depth` units of today's ranking
 (app/answers/evidence.py, DEFAULT_WEIGHTS) are scored by the bundled
@@ -21,29 +21,24 @@ which LM score, which N) is chosen on the dev set's FIRST batch only (TSV
 lines 2-92), then reported on its blind batch and on the sample set. The floor
 (no evidence shown) stays decided by today's score, as in EvidenceFinder.
 
-Candidates and features come from benchmarks/evidence.py's collect() (cached
-in benchmarks/out/evidence-rows-*.json); LM scores are cached in
+Candidates and features come from benchmarks.guards.evidence's collect()
+(cached in benchmarks/out/evidence-rows-*.json); LM scores are cached in
 benchmarks/out/evidence-lm-{set}-{prompt}.json (with --reuse).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from app.answers.evidence import DEFAULT_WEIGHTS, EMBED_CHARS  # noqa: E402
-from app.answers.model import LocalModel  # noqa: E402
-from app.evaluation.recall import load_cases  # noqa: E402
-from evidence import OUT, SETS, cached, score_with  # noqa: E402  (benchmarks/evidence.py)
+from app.answers.evidence import DEFAULT_WEIGHTS, EMBED_CHARS
+from app.answers.model import LocalModel
+from benchmarks.common import OUT, arguments, percentile
+from benchmarks.guards.evidence import cached, questions, score_with
 
 DEPTHS = (5, 8, 12)
 UNIT_CHARS = EMBED_CHARS      # of a long unit, the start is read (as the embedder does)
@@ -131,7 +126,7 @@ def lm_rows(name: str, rows: list[dict], scorer: Scorer | None, prompt: str, dep
     done = {}
     if reuse and path.exists():
         done = {r["id"]: r for r in json.loads(path.read_text())}
-    questions = {c.id: c.question for c in load_cases(SETS[name][1])}
+    asked = questions(name)
     result = []
     golden = [r for r in rows if not r["off_topic"]]
     if limit:
@@ -146,7 +141,7 @@ def lm_rows(name: str, rows: list[dict], scorer: Scorer | None, prompt: str, dep
             continue
         if scorer is None:  # --cached-only: report on what was scored so far
             continue
-        question = questions[row["id"]]
+        question = asked[row["id"]]
         order = baseline_order(row)[:depth]
         units = []
         for i in order:
@@ -226,8 +221,7 @@ def timing(cases: list[dict], n: int, field: str) -> tuple[float, float]:
                     if c["units"] and _present([c], field))
     if not totals:
         return (float("nan"), float("nan"))
-    p95 = totals[min(len(totals) - 1, int(0.95 * len(totals)))]
-    return statistics.median(totals) * 1000, p95 * 1000
+    return statistics.median(totals) * 1000, percentile(totals, 0.95) * 1000
 
 
 def _present(cases: list[dict], key: str) -> bool:
@@ -288,7 +282,7 @@ def report(cases_by_set: dict[str, list[dict]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", choices=("dev", "sample", "both"), default="both")
     parser.add_argument("--prompt", choices=tuple(PROMPTS), default="plain")
     parser.add_argument("--depth", type=int, default=max(DEPTHS))

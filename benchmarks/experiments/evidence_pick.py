@@ -1,48 +1,45 @@
 """Experiment: the answer model picks the answering unit among the evidence step's best N.
 
-    python benchmarks/evidence_pick.py [--set dev python sample ...] [--model NAME]
-                                       [--depth 5] [--limit K]
+    python -m benchmarks.experiments.evidence_pick [--set dev python sample ...] [--model NAME]
+                                                   [--depth 5] [--limit K] [--reuse]
+                                                   [--judge] [--off-topic]
 
 For each golden question the top N units of today's ranking (DEFAULT_WEIGHTS,
-from benchmarks/evidence.py's cached rows) are shown to the model as a
+from benchmarks.guards.evidence's cached rows) are shown to the model as a
 numbered list after the question; the prompt ends inside the reply ("[") so one
 forward pass gives the probability of each number. Reported per batch:
 evidence@1 of today's ranking, of the model's pick, and of the pick only where
 its probability is at least p (else today's first unit); evidence@3 of the
 model's order; the prompt's tokens and the time of the forward pass.
-Scores are cached in benchmarks/out/evidence-pick-{set}-{model}-{N}.json.
+Scores are cached in benchmarks/out/evidence-pick-{set}-{model}-{mode}-{N}.json
+(`picks_path`; card_check and card_order read them).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
-import sys
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from app.answers import quote_check  # noqa: E402
-from app.answers.evidence import DEFAULT_WEIGHTS  # noqa: E402
-from app.answers.model import LocalModel  # noqa: E402
-from app.common import answer_models  # noqa: E402
-from app.evaluation.recall import load_cases  # noqa: E402
-from evidence import OUT, SETS, cached, score_with  # noqa: E402
+from app.answers import quote_check
+from app.answers.evidence import DEFAULT_WEIGHTS
+from app.answers.model import LocalModel
+from app.common import answer_models
+from benchmarks.common import OUT, arguments
+from benchmarks.guards.evidence import cached, questions, score_with
 
 JUDGE_SYSTEM = "You judge whether a passage from a handbook answers a question."
 JUDGE_USER = ("Question: {q}\n\nPassage: {unit}\n\n"
               "Does the passage answer the question? Reply Yes or No.")
 
 
-def questions(name: str) -> dict[str, str]:
-    return {case.id: case.question for tsv, _ in SETS[name][1] if tsv.exists()
-            for case in load_cases(tsv)}
+def picks_path(name: str, model: str, mode: str = "list", depth: int = 5) -> Path:
+    """Where the model's probabilities are cached: `mode` list or judge, with
+    -offtopic for the off-topic questions."""
+    return OUT / f"evidence-pick-{name}-{model}-{mode}-{depth}.json"
 
 
 def prompt_tokens(model: LocalModel, question: str, units: list[str]) -> list[int]:
@@ -114,7 +111,7 @@ def report(rows: list[dict]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev"])
     parser.add_argument("--model", default="qwen2.5-coder-0.5b")
     parser.add_argument("--depth", type=int, default=5)
@@ -131,7 +128,7 @@ def main() -> None:
         print("off-topic questions: hits are all 0; 'picks 1' is what matters")
     for name in args.set:
         mode = ("judge" if args.judge else "list") + ("-offtopic" if args.off_topic else "")
-        path = OUT / f"evidence-pick-{name}-{args.model}-{mode}-{args.depth}.json"
+        path = picks_path(name, args.model, mode, args.depth)
         if args.reuse and path.exists():
             part = json.loads(path.read_text())
         else:

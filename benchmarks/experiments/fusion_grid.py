@@ -1,28 +1,22 @@
 """RRF settings across all corpora: chunk recall@5 per batch, tuning and held out.
 
-    python benchmarks/fusion_grid.py
+    python -m benchmarks.experiments.fusion_grid
 
 Today's settings (app/search/retrieval.py, SearchSettings) first, then rrf_k
 10/30/60 × vector weight 1/1.5/2 × candidates 20/40. A setting is worth
 taking only when it finds more answers on the tuning batches of every corpus
 together and holds on the held-out ones. Uses the indexes
-benchmarks/evidence.py builds in benchmarks/out/. Nothing is tuned here.
+benchmarks.guards.evidence builds in benchmarks/out/. Nothing is tuned here.
 """
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from evidence import K, OUT, SETS, batch, tuned_on  # noqa: E402
-
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.recall import load_cases, normalise  # noqa: E402
-from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
+from app.embedding.embedder import Embedder
+from app.evaluation.recall import load_cases, normalise
+from app.search.retrieval import Searcher, SearchSettings
+from benchmarks.common import arguments, batch, built_index, tuned_on
+from benchmarks.guards.evidence import K, SETS
 
 TODAY = SearchSettings()
 GRID = [TODAY] + [SearchSettings(rrf_k=k, vector_weight=w, candidates=c)
@@ -36,10 +30,7 @@ def hits(embedder: Embedder) -> dict:
 
     found: dict = {}
     for name, (_, golden) in SETS.items():
-        path = OUT / f"evidence-{name}.sqlite"
-        if not path.exists():
-            sys.exit(f"{path} is missing: run benchmarks/evidence.py --set {name} first")
-        with Store(path) as store:
+        with Store(built_index(name)) as store:
             texts = {r["id"]: normalise(r["text"]) for r in store.rows("SELECT id, text FROM chunks")}
             cases = [(c, batch(last, c.line)) for tsv, last in golden if tsv.exists()
                      for c in load_cases(tsv)]
@@ -56,6 +47,7 @@ def hits(embedder: Embedder) -> dict:
 
 
 def main() -> None:
+    arguments(__doc__).parse_args()
     found = hits(Embedder())
     batches = sorted({b for _, b in found})
     print("rrf_k weight candidates | tuning hits | held-out hits | " + " ".join(batches))

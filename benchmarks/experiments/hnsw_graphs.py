@@ -1,17 +1,17 @@
 """HNSW graphs compared on pgvector alone: what recall@20 each graph gives at
 each ef_search, and what it costs to build.
 
-    python benchmarks/hnsw_graphs.py [--size 500000] [--graphs 16/64 32/128]
-                                     [--quantized] [--json]
+    python -m benchmarks.experiments.hnsw_graphs [--size 500000] [--graphs 16/64 32/128]
+                                                 [--quantized] [--json]
 
-The vectors and questions are benchmarks/shared.py's (mixes of two real
-MiniLM vectors of the sample handbook's sentences with noise; 100 real
-question vectors), COPYed into a bare table of ids and vectors on the tests'
+The vectors and questions are `benchmarks.guards.shared load`'s
+(benchmarks/common.py: mixes of two real MiniLM vectors of the sample
+handbook's sentences with noise; 100 real question vectors), COPYed into a bare table of ids and vectors on the tests'
 PostgreSQL (tests/pg_server.py), so that no writing through the store is
 timed: each graph is built after the load, in memory, as the store's
 rebuild builds one (app/store/postgres_graph.py), then 100 questions are
 answered at each ef_search and compared with numpy's exact 20 nearest.
-This is the measurement behind postgres_graph.GRAPHS; `shared.py load
+This is the measurement behind postgres_graph.GRAPHS; `shared load
 --graph-after-load` measures the store's whole path instead.
 
 --quantized also measures what pgvector offers for cheaper searches: the
@@ -21,19 +21,15 @@ are re-ranked by exact cosine distance over the full vectors.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import struct
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
-
-from shared import Precomputed, spread_vectors, start_server  # noqa: E402
+from benchmarks.common import (Precomputed, arguments, postgres_server, print_figures,
+                               spread_vectors, synthetic_questions)
 
 EF_SEARCH = (100, 200, 300, 500, 1000)
 # Every graph in memory: pgvector's fast path. The store asks for at most
@@ -57,21 +53,13 @@ def copy_vectors(conn, vectors: np.ndarray) -> None:
 
 
 def answer(conn, questions: np.ndarray, exact: list[set[int]], ef_search: int) -> dict:
-    conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
-    found, times = 0, []
-    for question, want in zip(questions, exact):
-        text = "[" + ",".join(repr(float(x)) for x in question) + "]"
-        began = time.perf_counter()
-        ids = [row[0] for row in conn.execute(
-            "SELECT id FROM t ORDER BY embedding <=> %s::vector LIMIT 20", [text])]
-        times.append(time.perf_counter() - began)
-        found += len(want & set(ids))
-    return {"recall_at_20": round(found / (20 * len(questions)), 3),
-            "p50_ms": round(1000 * float(np.percentile(times, 50)), 1)}
+    """HNSW's recall@20 against the exact 20, and p50, at `ef_search` candidates."""
+    return answer_sql(conn, questions, exact, ef_search,
+                      "SELECT id FROM t ORDER BY embedding <=> %s::vector LIMIT 20")
 
 
 def answer_sql(conn, questions, exact, ef_search: int, sql: str) -> dict:
-    """Like `answer`, with any query taking the question's vector (as often as it asks)."""
+    """As `answer`, with any query taking the question's vector (as often as it asks)."""
     conn.execute(f"SET hnsw.ef_search = {int(ef_search)}")
     found, times = 0, []
     for question, want in zip(questions, exact):
@@ -122,18 +110,16 @@ def run(size: int, graphs: list[tuple[int, int]], with_quantized: bool = False) 
     import psycopg
 
     from app.embedding.embedder import Embedder
-    from search import QUESTIONS
 
     embedder = Embedder()
-    texts = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(100)]
+    texts = synthetic_questions(100)
     cached = Precomputed(embedder, texts)
     questions = np.array([cached.vectors[q] for q in texts], dtype=np.float32)
     questions /= np.linalg.norm(questions, axis=1, keepdims=True)
     vectors = spread_vectors(embedder, size)
     exact = [set(np.argsort(1.0 - vectors @ q)[:20].tolist()) for q in questions]
-    server = start_server()
     figures = []
-    try:
+    with postgres_server() as server:
         with psycopg.connect(server.uri("bench"), autocommit=True) as conn:
             conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
             conn.execute(f"CREATE TABLE t (id int PRIMARY KEY, embedding vector({vectors.shape[1]}))")
@@ -155,8 +141,6 @@ def run(size: int, graphs: list[tuple[int, int]], with_quantized: bool = False) 
                 conn.execute("DROP INDEX h")
             if with_quantized:
                 figures += quantized(conn, vectors.shape[1], questions, exact)
-    finally:
-        server.stop()
     return figures
 
 
@@ -177,17 +161,16 @@ def table(figures: list[dict]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--size", type=int, default=500_000)
     parser.add_argument("--graphs", nargs="*", default=["16/64", "32/128"],
                         help="m/ef_construction of each graph to build")
     parser.add_argument("--quantized", action="store_true",
                         help="also half-precision and binary-code graphs (see above)")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     graphs = [tuple(int(part) for part in graph.split("/")) for graph in args.graphs]
     figures = run(args.size, graphs, args.quantized)
-    print(json.dumps(figures, indent=2) if args.json else table(figures))
+    print_figures(figures, args.json, table)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """The focused prompt's shape for one answer model, on the tuning batches only.
 
-    python benchmarks/prompt_shapes.py [--model qwen2.5-coder-1.5b]
-                                       [--shapes 2:1/1 3:0/0 2:0/1] [--limit N]
-                                       [--log FILE] [--json]
+    python -m benchmarks.experiments.prompt_shapes [--model qwen2.5-coder-1.5b]
+                                                   [--shapes 2:1/1 3:0/0 2:0/1] [--limit N]
+                                                   [--log FILE] [--json]
 
 A shape is `units:before/after`: how many evidence units the focused prompt
 reads, and how many units before and after each come with it for context
@@ -19,28 +19,21 @@ model read, answers with a fact the sources lack, the prompt's tokens beyond
 the cached system prompt (median; the first token is mostly these, read at
 the baseline's speed) and the first token (median). Tuning batches only: a
 shape chosen here is then measured on the held-out ones with
-benchmarks/answer_models.py.
+benchmarks.guards.answer_models.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
 from dataclasses import replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from benchmarks.common import FIRST_BATCH_LAST_LINE, arguments, golden, indexed, print_figures
+from benchmarks.guards.answer_models import reading_speed
 
-from answer_models import FIRST_BATCH_LAST_LINE, OUT, reading_speed  # noqa: E402
-
-GOLDEN = ROOT / "resources/golden"
-TUNING = {"dev": (ROOT / "devset/build/corpus", GOLDEN / "devset.tsv"),
-          "python": (ROOT / "devset/build/python", GOLDEN / "python-docs.tsv"),
-          "git": (ROOT / "devset/build/git", GOLDEN / "git-docs.tsv"),
-          "bash": (ROOT / "devset/build/bash", GOLDEN / "bash-pdf.tsv")}
+# the tuning batches: the dev set's first (told by line), build_corpora's -tune files
+TUNING = ("dev", "python", "git", "bash")
 
 
 def parse_shape(text: str) -> tuple[int, tuple[int, int]]:
@@ -52,7 +45,7 @@ def parse_shape(text: str) -> tuple[int, tuple[int, int]]:
 def tuning_cases(name: str, limit: int | None) -> list:
     from app.evaluation.recall import load_cases
 
-    cases = load_cases(TUNING[name][1])
+    cases = load_cases(golden(name))
     if name == "dev":
         cases = [c for c in cases if c.line <= FIRST_BATCH_LAST_LINE]
     return cases[:limit] if limit else cases
@@ -65,9 +58,7 @@ def measure(model_key: str, shapes: list[str], limit: int | None,
     from app.cli import model_file
     from app.embedding.embedder import Embedder
     from app.evaluation.answer_accuracy import answer_case
-    from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
-    from app.store.sqlite import Store
 
     embedder = Embedder()
     model = LocalModel(model_file(model_key))
@@ -76,12 +67,8 @@ def measure(model_key: str, shapes: list[str], limit: int | None,
     system_tokens = cached_prefix(model, base_style)
     results: dict[str, list] = {shape: [] for shape in shapes}
     done = _logged(log)
-    for name, (folder, _) in TUNING.items():
-        if not folder.is_dir():
-            sys.exit(f"{folder} is missing: run devset/build.py (dev) or "
-                     "devset/build_corpora.py (python, git, bash) first")
-        with Store(OUT / f"evidence-{name}.sqlite") as store:
-            Indexer(store, embedder).run(folder)
+    for name in TUNING:
+        with indexed(name, embedder) as store:
             searcher = Searcher(store, embedder)
             answerers = {}
             for shape in shapes:
@@ -157,27 +144,27 @@ def figures(rows: list, system_tokens: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")
     parser.add_argument("--shapes", nargs="+", default=["2:1/1", "3:0/0", "2:0/1"])
     parser.add_argument("--limit", type=int, default=None, help="cases per set")
     parser.add_argument("--log", type=Path, help="append each answer to this file (JSON lines)")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = measure(args.model, args.shapes, args.limit, args.log)
-    if args.json:
-        print(json.dumps(report, indent=1))
-        return
-    print(f"{args.model}; baseline reading {report['reading_tokens_per_s']} tokens/s; "
-          f"system prompt {report['system_tokens']} tokens (cached)")
-    print("| shape | accurate | span read | unsupported | declined with span read "
-          "| uncached tokens | first token | accurate by set |")
-    print("|---|---|---|---|---|---|---|---|")
-    for shape, f in report["shapes"].items():
-        print(f"| {shape} | {f['accurate']}/{f['cases']} ({f['accuracy']}) | {f['span_read']} "
-              f"| {f['unsupported']} | {f['declined_with_span_read']} | {f['uncached_tokens']} "
-              f"| {f['first_token_s']} s | {f['by_set']} |")
+    print_figures(report, args.json, report_text)
 
+
+def report_text(report: dict) -> str:
+    lines = [f"{report['model']}; baseline reading {report['reading_tokens_per_s']} tokens/s; "
+             f"system prompt {report['system_tokens']} tokens (cached)",
+             "| shape | accurate | span read | unsupported | declined with span read "
+             "| uncached tokens | first token | accurate by set |",
+             "|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {shape} | {f['accurate']}/{f['cases']} ({f['accuracy']}) | {f['span_read']} "
+              f"| {f['unsupported']} | {f['declined_with_span_read']} | {f['uncached_tokens']} "
+              f"| {f['first_token_s']} s | {f['by_set']} |"
+              for shape, f in report["shapes"].items()]
+    return "\n".join(lines)
 
 if __name__ == "__main__":
     main()

@@ -1,9 +1,10 @@
 """Where a golden case's child is lost: segmentation, the vector ranking, BM25 or fusion.
 
-    python benchmarks/retrieval_loss.py [--set dev|python|git|bash|sample ...] [--tune-only]
+    python -m benchmarks.experiments.retrieval_loss [--set dev|python|git|bash|sample ...]
+                                                    [--tune-only] [--misses]
 
 For every case of the chosen sets (indexes in benchmarks/out/, built by
-benchmarks/evidence.py) it finds the children whose text holds the answer span
+benchmarks.guards.evidence) it finds the children whose text holds the answer span
 and reports, per batch: the share with no such child (the span crosses a
 child boundary: a segmentation loss), and for the others the best rank of an
 answering child in the vector ranking, in BM25 and after fusion (the list the
@@ -11,21 +12,14 @@ chunk recall@5 reads). Nothing is tuned here; it tells which stage to fix.
 """
 from __future__ import annotations
 
-import argparse
-import sys
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from evidence import OUT, SETS, batch, tuned_on  # noqa: E402
-
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.recall import load_cases, normalise  # noqa: E402
-from app.search.retrieval import SearchSettings, fuse, query_terms  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
+from app.embedding.embedder import Embedder
+from app.evaluation.recall import load_cases, normalise
+from app.search.retrieval import SearchSettings, fuse, query_terms
+from app.store.sqlite import Store
+from benchmarks.common import arguments, batch, built_index, tuned_on
+from benchmarks.guards.evidence import SETS
 
 DEEP = 200  # how far down each ranking to look for the answering child
 K_SHOWN = 5  # chunk recall@5 reads the first five fused children
@@ -44,12 +38,9 @@ def bucket(rank: int | None) -> str:
 
 
 def diagnose(name: str, embedder: Embedder) -> list[dict]:
-    folder, golden = SETS[name]
-    path = OUT / f"evidence-{name}.sqlite"
-    if not path.exists():
-        sys.exit(f"{path} is missing: run benchmarks/evidence.py --set {name} first")
+    golden = SETS[name][1]
     out = []
-    with Store(path) as store:
+    with Store(built_index(name)) as store:
         children = [(r["id"], normalise(r["text"])) for r in store.rows("SELECT id, text FROM chunks")]
         for tsv, label in golden:
             if not tsv.exists():
@@ -90,7 +81,7 @@ def report(rows: list[dict]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["python"], choices=sorted(SETS))
     parser.add_argument("--tune-only", action="store_true",
                         help="only the batches the weights may be tuned on")

@@ -1,6 +1,6 @@
 """Answer benchmark: time to first token and tokens/s with the bundled model.
 
-    python benchmarks/answer.py [--json]
+    python -m benchmarks.guards.answer [--no-baseline] [--context-tokens N] [--json]
 
 Indexes the sample handbook in a temporary folder, retrieves 3 sources for a
 few questions, and for each one measures, with the same loaded model: the
@@ -24,28 +24,24 @@ Targets: with the default prompt, first token ≤ 1 s and the complete answer
 """
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from app.answers.answerer import FOCUSED_ANSWER_TOKENS  # noqa: E402
-from app.answers.evidence import EvidenceFinder  # noqa: E402
-from app.answers.focused import focused_sources  # noqa: E402
-from app.answers.model import Chunk, LocalModel, Reading  # noqa: E402
-from app.answers.prompt import Source, Turn, build_prompt  # noqa: E402
-from app.answers.prompt_styles import SMOLLM2  # noqa: E402
-from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.ingest.indexer import Indexer  # noqa: E402
-from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
+from app.answers.answerer import FOCUSED_ANSWER_TOKENS
+from app.answers.evidence import EvidenceFinder
+from app.answers.focused import focused_sources
+from app.answers.model import Chunk, LocalModel, Reading
+from app.answers.prompt import Source, Turn, build_prompt
+from app.answers.prompt_styles import SMOLLM2
+from app.common.bundled import SAMPLE_HANDBOOK
+from app.embedding.embedder import Embedder
+from app.ingest.indexer import Indexer
+from app.search.retrieval import Searcher, SearchSettings
+from app.store.sqlite import Store
+from benchmarks.common import arguments, print_figures
 
 QUESTIONS = ["How many days of annual leave do I get?",
              "What is the hotel limit per night in London?",
@@ -92,8 +88,7 @@ def measure(model: LocalModel, prompt, max_tokens: int = 128) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true")
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--no-baseline", dest="baseline", action="store_false")
     parser.add_argument("--context-tokens", type=int, default=SearchSettings().context_tokens,
                         help="source text per question (cl100k tokens), as in Settings")
@@ -124,20 +119,19 @@ def main() -> None:
         summary["time_to_first_token_vs_baseline"] = round(
             summary["median_time_to_first_token_s"]
             / baseline["median_time_to_first_token_s"], 2)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-        return
-    for key, value in summary.items():
-        if key not in ("runs", "focused"):
-            print(f"{key:>32}: {value}")
-    print("focused prompt (the default):")
-    for key, value in summary["focused"].items():
-        if key != "runs":
-            print(f"{key:>32}: {value}")
-    for run in summary["runs"]:
-        print(f"  {run['prompt_tokens']:>5} prompt tokens · first token {run['time_to_first_token_s']}s "
-              f"(bare prompt eval {run['prompt_eval_s']}s) · {run['generation_tokens_per_s']} tok/s "
-              f"· {run['question']}")
+    print_figures(summary, args.json, summary_text)
+
+
+def summary_text(summary: dict) -> str:
+    lines = [f"{key:>32}: {value}" for key, value in summary.items()
+             if key not in ("runs", "focused")]
+    lines.append("focused prompt (the default):")
+    lines += [f"{key:>32}: {value}" for key, value in summary["focused"].items() if key != "runs"]
+    lines += [f"  {run['prompt_tokens']:>5} prompt tokens · first token "
+              f"{run['time_to_first_token_s']}s (bare prompt eval {run['prompt_eval_s']}s) · "
+              f"{run['generation_tokens_per_s']} tok/s · {run['question']}"
+              for run in summary["runs"]]
+    return "\n".join(lines)
 
 
 def follow_up(model: LocalModel, question: str, sources: list[Source]) -> float:

@@ -1,7 +1,7 @@
 """The answer models side by side, on held-out questions only (issue #29's table).
 
-    python benchmarks/answer_models.py [--models KEY …] [--sets dev sample python git bash]
-                                       [--limit N] [--json]
+    python -m benchmarks.guards.answer_models [--models KEY …] [--sets dev sample python git bash]
+                                              [--limit N] [--json]
 
 For each answer model — the bundled SmolLM2 and the installed Qwen2.5 0.5B and
 1.5B (`python -m app.common.answer_models list`) — with its own prompt style
@@ -22,36 +22,26 @@ fixed 256-token text with nothing cached (tokens/s): the first token is
 mostly the prompt's uncached tokens read at about this speed.
 Questions follow each other as in the app
 (llama.cpp keeps the system prompt read). Uses the indexes
-benchmarks/evidence.py builds in benchmarks/out/ (made here when missing).
+benchmarks.guards.evidence builds in benchmarks/out/ (made here when missing).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from app.common.bundled import SAMPLE_HANDBOOK
+from benchmarks.common import (CORPORA, FIRST_BATCH_LAST_LINE, ROOT, arguments, folder, golden,
+                               indexed, off_topic, peak_rss_mib, print_figures)
 
-from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
-
-OUT = ROOT / "benchmarks" / "out"
-GOLDEN = ROOT / "resources/golden"
-SETS = {"sample": (SAMPLE_HANDBOOK, GOLDEN / "sample-handbook.tsv"),
-        "dev": (ROOT / "devset/build/corpus", GOLDEN / "devset.tsv"),
-        # the retrieval issue's corpora (devset/build_corpora.py): their blind batches only
-        "python": (ROOT / "devset/build/python", GOLDEN / "python-docs-blind.tsv"),
-        "git": (ROOT / "devset/build/git", GOLDEN / "git-docs-blind.tsv"),
-        "bash": (ROOT / "devset/build/bash", GOLDEN / "bash-pdf-blind.tsv"),
-        "man": (ROOT / "devset/build/man", GOLDEN / "man-pages-blind.tsv")}
+# each set's held-out questions: the sample's, the dev set's blind batch (told
+# by line), and devset/build_corpora.py's blind batches
+SETS = {name: (folder(name), golden(name, blind=True)) for name in ("sample", "dev", *CORPORA)}
 DEFAULT_SETS = ["dev", "sample"]
-FIRST_BATCH_LAST_LINE = 92   # devset.tsv: lines 2-92 tuned next to, 93-152 written blind
 MODELS = ["smollm2", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"]
 
 
@@ -64,23 +54,13 @@ def held_out(name: str, limit: int | None) -> list:
     return cases[:limit] if limit else cases
 
 
-def off_topic() -> list[str]:
-    lines = (ROOT / "resources/golden/off-topic.txt").read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
-
-
-def peak_mib() -> float:
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-
-
 def reading_speed(model, n_tokens: int = 256, rounds: int = 3) -> float:
     """Tokens per second reading a fixed text with nothing cached: the speed of
     this machine's cores for this model, the baseline the times are read against
     (the first token is mostly the prompt's uncached tokens at this speed)."""
     import time
 
-    text = " ".join(p.read_text(encoding="utf-8")
-                    for p in sorted(Path(SAMPLE_HANDBOOK).rglob("*.md")))
+    text = " ".join(p.read_text(encoding="utf-8") for p in sorted(SAMPLE_HANDBOOK.rglob("*.md")))
     tokens = model.llama.tokenize(text.encode("utf-8"), add_bos=True)[:n_tokens]
     rates = []
     for _ in range(rounds):
@@ -109,22 +89,14 @@ def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     from app.cli import model_file
     from app.embedding.embedder import Embedder
     from app.evaluation.answer_accuracy import answer_case
-    from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
-    from app.store.sqlite import Store
 
     embedder = Embedder()
     stores = {}
     for name in sets:
-        folder = SETS[name][0]
-        if not folder.is_dir():
-            sys.exit(f"{folder} is missing: run devset/build.py (dev) or "
-                     "devset/build_corpora.py (python, git, bash) first")
-        OUT.mkdir(parents=True, exist_ok=True)
-        stores[name] = Store(OUT / f"evidence-{name}.sqlite")
-        Indexer(stores[name], embedder).run(folder)
+        stores[name] = indexed(name, embedder)
         Searcher(stores[name], embedder).search("warm-up")  # the embedder loaded: baseline
-    before = peak_mib()
+    before = peak_rss_mib()
     model = LocalModel(model_file(key))  # by name: without one, the default would answer
     model.load()
     report = {"model": key, "file": model.name, "peak_before_model_mib": before,
@@ -143,7 +115,7 @@ def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     report["style"] = answerer.style.family
     report["off_topic_refused"] = refused_off_topic
     report["off_topic_asked"] = len(stores) * len(off_topic())
-    report["peak_mib"] = peak_mib()
+    report["peak_mib"] = peak_rss_mib()
     for store in stores.values():
         store.close()
     return report
@@ -189,13 +161,12 @@ def table(reports: list[dict]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--models", nargs="+", default=MODELS)
     parser.add_argument("--limit", type=int, default=None, help="cases per set")
     parser.add_argument("--sets", nargs="+", choices=SETS, default=DEFAULT_SETS,
                         help="held-out sets (default: dev blind and sample; python, git and "
                              "bash are those corpora's blind batches)")
-    parser.add_argument("--json", action="store_true")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child: one model
     args = parser.parse_args()
     limit = ["--limit", str(args.limit)] if args.limit else []
@@ -204,11 +175,11 @@ def main() -> None:
         return
     reports = []
     for key in args.models:
-        child = subprocess.run([sys.executable, __file__, "--one", key, *limit,
+        child = subprocess.run([sys.executable, "-m", __spec__.name, "--one", key, *limit,
                                 "--sets", *args.sets],
-                               stdout=subprocess.PIPE, text=True, check=True)
+                               cwd=ROOT, stdout=subprocess.PIPE, text=True, check=True)
         reports.append(json.loads(child.stdout))
-    print(json.dumps(reports, indent=2) if args.json else table(reports))
+    print_figures(reports, args.json, table)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""Card orders tried offline on the rows benchmarks/card_answer_runs.py wrote.
+"""Card orders tried offline on the rows benchmarks.guards.card_answer_runs wrote.
 
-    python benchmarks/card_answer.py [--set dev python git bash man sample] [--weight W …]
+    python -m benchmarks.guards.card_answer [--set dev python git bash man sample] [--weight W …]
 
 Orders of the ranker's best five units compared, evidence@1 / @3 per batch
 and over the tuning and held-out batches:
@@ -18,17 +18,11 @@ card's single quote), as the app does.
 """
 from __future__ import annotations
 
-import argparse
 import json
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from app.answers import quote_check  # noqa: E402
-from app.answers.answerer import declines  # noqa: E402
-from benchmarks.evidence import OUT, tuned_on  # noqa: E402
+from app.answers import quote_check
+from app.answers.answerer import declines
+from benchmarks.common import OUT, arguments, tuned_on
 
 
 def support(row: dict) -> list[float]:
@@ -70,7 +64,7 @@ def hits(rows: list[dict], how, k: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev", "python", "git", "bash", "man",
                                                      "sample"])
     parser.add_argument("--weight", nargs="+", type=float, default=[0.5, 1.0, 2.0])

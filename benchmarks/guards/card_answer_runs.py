@@ -1,29 +1,25 @@
 """Record what the card's check and the answer see, question by question.
 
-    python benchmarks/card_answer_runs.py [--set dev python git bash man sample]
-                                          [--model qwen2.5-coder-1.5b] [--limit N]
+    python -m benchmarks.guards.card_answer_runs [--set dev python git bash man sample]
+                                                 [--model qwen2.5-coder-1.5b] [--limit N]
 
 For every golden question of the sets (tuning and held-out batches both, each
-row labelled with its batch as benchmarks/evidence.py labels it), runs the
+row labelled with its batch as benchmarks.guards.evidence labels it), runs the
 app's whole answer path (app/answers/answerer.py) and writes one JSON line to
 benchmarks/out/card-answer-SET.jsonl: the ranker's best five units (the ones
 the check reads), whether each holds the answer span, the model's pick
 probability for each, the answer the model wrote and whether it is accurate.
-`benchmarks/card_answer.py` then tries card orders on these rows offline.
-Uses the indexes benchmarks/evidence.py builds in benchmarks/out/.
+`benchmarks.guards.card_answer` then tries card orders on these rows offline.
+Uses the indexes benchmarks.guards.evidence builds in benchmarks/out/.
 """
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.evidence import OUT, SETS, batch  # noqa: E402
+from benchmarks.common import OUT, arguments, batch, indexed
+from benchmarks.guards.evidence import SETS
 
 
 def run(name: str, model, embedder, limit: int | None) -> Path:
@@ -31,13 +27,10 @@ def run(name: str, model, embedder, limit: int | None) -> Path:
     from app.answers.answerer import Answerer, EvidenceFound, Finished
     from app.evaluation.answer_accuracy import accurate
     from app.evaluation.recall import load_cases, normalise
-    from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
-    from app.store.sqlite import Store
 
-    folder, files = SETS[name]
-    store = Store(OUT / f"evidence-{name}.sqlite")
-    Indexer(store, embedder).run(folder)
+    files = SETS[name][1]
+    store = indexed(name, embedder)
     answerer = Answerer(Searcher(store, embedder), model)
     seen: dict = {}
     original = answerer_module.quote_check.pick_probabilities
@@ -74,7 +67,7 @@ def main() -> None:
     from app.cli import model_file
     from app.embedding.embedder import Embedder
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev", "python", "git", "bash", "man",
                                                      "sample"], choices=sorted(SETS))
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")

@@ -1,6 +1,6 @@
 """Reopening a long saved conversation (#31: 1,000 turns in at most 1 s).
 
-    QT_QPA_PLATFORM=offscreen python benchmarks/conversations.py [--turns 1000] [--repeat 5]
+    QT_QPA_PLATFORM=offscreen python -m benchmarks.guards.conversations [--turns 1000] [--repeat 5]
 
 Writes a conversation of N turns into a fresh conversations file, each turn
 as the window saves a real answer (three sources of ~1,800 tokens between
@@ -15,24 +15,19 @@ same work for a 10-turn conversation. Prints the median and slowest of
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-from app.answers.evidence import Evidence  # noqa: E402
-from app.answers.fact_check import NUMBER, Fact  # noqa: E402
-from app.answers.records import changed_sources, section_ids  # noqa: E402
-from app.gui.conversation import Turn, turn_from_record, turn_record  # noqa: E402
-from app.search.retrieval import Match, Result  # noqa: E402
-from app.store.conversations import ConversationStore  # noqa: E402
+from app.answers.evidence import Evidence
+from app.answers.fact_check import NUMBER, Fact
+from app.answers.records import changed_sources, section_ids
+from app.gui.conversation import Turn, turn_from_record, turn_record
+from app.search.retrieval import Match, Result
+from app.store.conversations import ConversationStore
+from benchmarks.common import arguments
 
 SENTENCE = "Everyone gets 28 days of annual leave per year, booked in the HR portal. "
 
@@ -85,10 +80,11 @@ def measure(count: int, repeat: int, view) -> tuple[float, float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = arguments(__doc__)
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from app.gui.conversation import ConversationView

@@ -1,6 +1,7 @@
 """Evidence benchmark: does the first quote hold the answer, and how fast is it?
 
-    python benchmarks/evidence.py [--set dev|sample|python|git|bash|man|both|all] [--tune] [--json]
+    python -m benchmarks.guards.evidence [--set dev|sample|python|git|bash|man|both|all]
+                                         [--tune] [--reuse] [--misses] [--json]
 
 Indexes the sample handbook, the PostgreSQL dev corpus (devset/build.py) and
 the three corpora of devset/build_corpora.py (Python HTML, git HTML, the bash
@@ -19,69 +20,45 @@ and prints the best weights with their held-out figures.
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import statistics
-import sys
 import time
 from dataclasses import replace
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import numpy as np
 
-import numpy as np  # noqa: E402
+from app.answers.evidence import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights,
+                                         weighted)
+from app.embedding.embedder import Embedder
+from app.evaluation.recall import load_cases, normalise
+from app.search.retrieval import Searcher
+from benchmarks.common import (CORPORA, OUT, arguments, batch, folder, golden, indexed, off_topic,
+                               percentile, print_figures, tuned_on)
 
-from app.answers.evidence import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder,  # noqa: E402
-                                  Weights, weighted)
-from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.recall import load_cases, normalise  # noqa: E402
-from app.ingest.indexer import Indexer  # noqa: E402
-from app.search.retrieval import Searcher  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
-
-OUT = ROOT / "benchmarks" / "out"
-GOLDEN = ROOT / "resources/golden"
-BUILD = ROOT / "devset/build"
 # name: (folder, [(cases, batch)]). The dev set's batch is told by its line;
 # the other corpora (devset/build_corpora.py) keep their blind third in a file of its own.
-SETS = {"sample": (SAMPLE_HANDBOOK, [(GOLDEN / "sample-handbook.tsv", "sample")]),
-        "dev": (BUILD / "corpus", [(GOLDEN / "devset.tsv", "dev")]),
-        **{name: (BUILD / name, [(GOLDEN / f"{tsv}.tsv", f"{name}-tune"),
-                                 (GOLDEN / f"{tsv}-blind.tsv", f"{name}-blind")])
-           for name, tsv in (("python", "python-docs"), ("git", "git-docs"),
-                             ("bash", "bash-pdf"), ("man", "man-pages"))}}
-FIRST_BATCH_LAST_LINE = 92  # devset.tsv: lines 2-92 tuned on, 93-152 written blind
+SETS = {"sample": (folder("sample"), [(golden("sample"), "sample")]),
+        "dev": (folder("dev"), [(golden("dev"), "dev")]),
+        **{name: (folder(name), [(golden(name), f"{name}-tune"),
+                                 (golden(name, blind=True), f"{name}-blind")])
+           for name in CORPORA}}
 K = 5
-OFF_TOPIC = [line.strip() for line in
-             (ROOT / "resources/golden/off-topic.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
 
 
-def batch(label: str, line: int) -> str:
-    if label != "dev":
-        return label
-    return "dev-first" if line <= FIRST_BATCH_LAST_LINE else "dev-blind"
-
-
-def tuned_on(batch_name: str) -> bool:
-    return batch_name == "dev-first" or batch_name.endswith("-tune")
+def questions(name: str) -> dict[str, str]:
+    """Each golden question of a set, by its id."""
+    return {case.id: case.question for tsv, _ in SETS[name][1] if tsv.exists()
+            for case in load_cases(tsv)}
 
 
 def collect(name: str, embedder: Embedder) -> list[dict]:
     """Per case: the scored candidates (features kept), the chunk rank, timings."""
-    folder, golden = SETS[name]
-    if not folder.is_dir():
-        sys.exit(f"{folder} is missing: run devset/build.py (dev) or devset/build_corpora.py")
-    OUT.mkdir(parents=True, exist_ok=True)
     rows = []
-    with Store(OUT / f"evidence-{name}.sqlite") as store:
-        Indexer(store, embedder).run(folder)
+    with indexed(name, embedder) as store:
         searcher, finder = Searcher(store, embedder), EvidenceFinder(store, embedder)
         searcher.search("warm-up")
-        cases = [(case, label) for tsv, label in golden if tsv.exists()
+        cases = [(case, label) for tsv, label in SETS[name][1] if tsv.exists()
                  for case in load_cases(tsv)]
         for case, label in cases:
             span = normalise(case.answer_span)
@@ -102,7 +79,7 @@ def collect(name: str, embedder: Embedder) -> list[dict]:
                          "evidence_s": done - searched,
                          "units": [(e.features, span in normalise(e.text), e.text)
                                    for e in scored]})
-        for question in OFF_TOPIC:
+        for question in off_topic():
             rows.append({"batch": "off-topic", "id": question, "span": None, "off_topic": True,
                          "units": [(e.features, False, e.text)
                                    for e in finder.score(searcher.search(question))]})
@@ -115,10 +92,10 @@ def floor_figures(rows: list[dict], weights: Weights) -> dict:
     def best(row):
         return max((score_with(f, weights) for f, _, _ in row["units"]), default=0.0)
 
-    golden = sorted(best(r) for r in rows if not r["off_topic"])
+    asked = sorted(best(r) for r in rows if not r["off_topic"])
     off = sorted(best(r) for r in rows if r["off_topic"])
-    return {"floor": weights.floor, "golden_best_min": round(golden[0], 3),
-            "golden_below_floor": sum(g < weights.floor for g in golden),
+    return {"floor": weights.floor, "golden_best_min": round(asked[0], 3),
+            "golden_below_floor": sum(g < weights.floor for g in asked),
             "off_topic_best": [round(x, 3) for x in off],
             "off_topic_below_floor": f"{sum(o < weights.floor for o in off)}/{len(off)}"}
 
@@ -202,9 +179,8 @@ def tune(rows: list[dict]) -> Weights:
 
 
 def timing(rows: list[dict]) -> dict:
-    def p(values, q):
-        values = sorted(values)
-        return round(values[min(len(values) - 1, int(q * len(values)))] * 1000, 1)
+    def p(values, share):
+        return round(percentile(values, share) * 1000, 1)
 
     evidence = [r["evidence_s"] for r in rows if not r["off_topic"]]
     search = [r["search_s"] for r in rows if not r["off_topic"]]
@@ -214,12 +190,17 @@ def timing(rows: list[dict]) -> dict:
                                               if not r["off_topic"])}
 
 
+def summary_text(summary: dict) -> str:
+    return "\n".join([f"weights: {summary['weights']}",
+                      *(f"  {name:>10}: {result}" for name, result in summary["figures"].items()),
+                      f"  timing: {summary['timing']}", f"  floor: {summary['floor']}"])
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--set", choices=(*SETS, "both", "all"), default="both",
                         help="both: sample and dev; all: every corpus")
     parser.add_argument("--tune", action="store_true")
-    parser.add_argument("--json", action="store_true")
     parser.add_argument("--reuse", action="store_true",
                         help="reuse the candidates of the last run (to try weights only)")
     parser.add_argument("--misses", action="store_true", help="print evidence@3 misses")
@@ -230,14 +211,7 @@ def main() -> None:
     weights = tune(rows) if args.tune else DEFAULT_WEIGHTS
     summary = {"weights": vars(weights), "figures": by_batch(rows, weights),
                "timing": timing(rows), "floor": floor_figures(rows, weights)}
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(f"weights: {vars(weights)}")
-        for name, result in summary["figures"].items():
-            print(f"  {name:>10}: {result}")
-        print(f"  timing: {summary['timing']}")
-        print(f"  floor: {summary['floor']}")
+    print_figures(summary, args.json, summary_text)
     if args.misses:
         for row in rows:
             if row["off_topic"]:

@@ -1,6 +1,6 @@
 """Fact-check benchmark: are altered facts caught, and correct answers left alone?
 
-    python benchmarks/fact_check.py [--json]
+    python -m benchmarks.guards.fact_check [--seed 0] [--json]
 
 A generated set, from both golden sets and their corpora (the sample handbook,
 and the PostgreSQL dev corpus when devset/build.py has built it): for every
@@ -20,24 +20,16 @@ how many of those are flagged.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import re
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from app.answers.fact_check import CODE, NAME, NUMBER, extract, unsupported
+from app.answers.units import units_in
+from app.evaluation.recall import load_cases
+from app.store.sqlite import Store
+from benchmarks.common import arguments, golden, index_path, print_figures
 
-from app.answers.fact_check import CODE, NAME, NUMBER, extract, unsupported  # noqa: E402
-from app.answers.units import units_in  # noqa: E402
-from app.evaluation.recall import load_cases  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
-
-OUT = ROOT / "benchmarks" / "out"
-SETS = {"sample": ROOT / "resources/golden/sample-handbook.tsv",
-        "dev": ROOT / "resources/golden/devset.tsv"}
+SETS = ("sample", "dev")
 WORDS = "zero one two three four five six seven eight nine ten".split()
 OTHER_NAMES = ["Northwind", "Globex", "Ravenholm", "Zanzibar", "Okonkwo"]
 LEAD_INS = ["According to the handbook, ", "", "The handbook says: ", "Yes. "]
@@ -127,12 +119,12 @@ def run(seed: int = 0) -> dict:
     by_kind: dict[str, dict[str, int]] = {}
     correct = flagged_correct = 0
     examples = {"missed": [], "false_alarms": []}
-    for name, tsv in SETS.items():
-        db = OUT / f"evidence-{name}.sqlite"  # made by benchmarks/evidence.py
+    for name in SETS:
+        db = index_path(name)  # made by benchmarks.guards.evidence
         if not db.exists():
             continue
         with Store(db) as store:
-            for case in load_cases(tsv):
+            for case in load_cases(golden(name)):
                 found = answer_sentence(store, case.answer_span)
                 if found is None:
                     continue
@@ -170,25 +162,24 @@ def run(seed: int = 0) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true")
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     result = run(args.seed)
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return
-    print(f"caught: {result['caught_rate']:.1%} of {result['altered_answers']} altered answers · "
-          f"false alarms: {result['false_alarm_rate']:.1%} of {result['correct_answers']} "
-          "correct answers")
-    for kind, figures in result["by_kind"].items():
-        print(f"  {kind:<7} {figures['caught']}/{figures['altered']} caught")
+    print_figures(result, args.json, result_text)
+
+
+def result_text(result: dict) -> str:
+    lines = [f"caught: {result['caught_rate']:.1%} of {result['altered_answers']} altered "
+             f"answers · false alarms: {result['false_alarm_rate']:.1%} of "
+             f"{result['correct_answers']} correct answers"]
+    lines += [f"  {kind:<7} {figures['caught']}/{figures['altered']} caught"
+              for kind, figures in result["by_kind"].items()]
     swaps = result["borrowed"]
-    print(f"  a number with its unit swapped for another of the same section: "
-          f"{swaps['caught']}/{swaps['altered']} caught (not in the totals above)")
-    for kind, items in result["examples"].items():
-        for item in items:
-            print(f"  {kind}: {item}")
+    lines.append(f"  a number with its unit swapped for another of the same section: "
+                 f"{swaps['caught']}/{swaps['altered']} caught (not in the totals above)")
+    lines += [f"  {kind}: {item}" for kind, items in result["examples"].items() for item in items]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

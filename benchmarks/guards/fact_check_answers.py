@@ -1,11 +1,11 @@
 """The fact check on the answer model's own answers, recorded once and re-checked at will.
 
-    python benchmarks/fact_check_answers.py --record [--sets dev sample python git bash]
-                                            [--model qwen2.5-coder-1.5b]
-    python benchmarks/fact_check_answers.py [--sets …] [--model …] [--show]
+    python -m benchmarks.guards.fact_check_answers --record [--sets dev sample python git bash]
+                                                   [--model qwen2.5-coder-1.5b]
+    python -m benchmarks.guards.fact_check_answers [--sets …] [--model …] [--show]
 
-`--record` asks every held-out question of each set (benchmarks/
-answer_models.py's batches) through the answer path (`answer_case`) and
+`--record` asks every held-out question of each set (benchmarks.guards.
+answer_models' batches) through the answer path (`answer_case`) and
 keeps, per question, the answer, the sources as the check read them
 (header and text) and whether the answer was right and its passage read,
 in benchmarks/out/answers-<set>-<model>.json. Without it, the check as it
@@ -18,18 +18,14 @@ change made from what --show prints is tuned on them (docs/answers.md).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from answer_models import OUT, SETS, held_out  # noqa: E402
-from app.answers import answerer as answer_steps  # noqa: E402
-from app.answers.fact_check import unsupported  # noqa: E402
+from app.answers import answerer as answer_steps
+from app.answers.fact_check import unsupported
+from benchmarks.common import OUT, arguments, indexed
+from benchmarks.guards.answer_models import SETS, held_out
 
 DEFAULT_SETS = ["dev", "sample", "python", "git", "bash"]
 
@@ -44,9 +40,7 @@ def record(names: list[str], model_key: str) -> None:
     from app.cli import model_file
     from app.embedding.embedder import Embedder
     from app.evaluation.answer_accuracy import answer_case
-    from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
-    from app.store.sqlite import Store
 
     checked: list[dict] = []
     real_check = answer_steps.unsupported
@@ -60,9 +54,7 @@ def record(names: list[str], model_key: str) -> None:
     model = LocalModel(model_file(model_key))
     model.load()
     for name in names:
-        OUT.mkdir(parents=True, exist_ok=True)
-        with Store(OUT / f"evidence-{name}.sqlite") as store:
-            Indexer(store, embedder).run(SETS[name][0])
+        with indexed(name, embedder) as store:
             answerer = Answerer(Searcher(store, embedder), model)
             rows = []
             for case in held_out(name, None):
@@ -98,7 +90,7 @@ def recheck(names: list[str], model_key: str, show: bool) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--sets", nargs="+", default=DEFAULT_SETS, choices=sorted(SETS))
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")
     parser.add_argument("--record", action="store_true")

@@ -1,6 +1,6 @@
 """GUI responsiveness while indexing: the longest event-loop gap, against a baseline.
 
-    QT_QPA_PLATFORM=offscreen python benchmarks/gui_responsiveness.py [--files 30]
+    QT_QPA_PLATFORM=offscreen python -m benchmarks.guards.gui_responsiveness [--files 30]
 
 A 10 ms timer runs on the GUI thread. Baseline: the longest gap between its
 ticks over 3 s with the window open and idle, in the same run (what the
@@ -11,13 +11,11 @@ the two cores; a timed assertion belongs here, with its baseline.
 """
 from __future__ import annotations
 
-import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.common import arguments
 
 
 def longest_gap(app, seconds: float | None = None, until=None) -> tuple[float, int]:
@@ -44,7 +42,7 @@ def longest_gap(app, seconds: float | None = None, until=None) -> tuple[float, i
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     parser.add_argument("--files", type=int, default=30)
     args = parser.parse_args()
     from PySide6.QtCore import QSettings

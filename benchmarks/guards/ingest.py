@@ -1,6 +1,6 @@
 """Ingestion benchmark: the whole pipeline against the raw embedder, same run.
 
-    python benchmarks/ingest.py [FOLDER] [--copies N] [--json]
+    python -m benchmarks.guards.ingest [FOLDER] [--copies N] [--json]
 
 Indexes FOLDER (default: the bundled sample handbook; with --copies N, N
 renamed copies of it, e.g. 40 copies ≈ 1,000 pages) into a fresh temporary
@@ -11,21 +11,16 @@ Target: ratio ≥ 0.85; peak RSS < 1 GB on a 1,000-page handbook.
 """
 from __future__ import annotations
 
-import argparse
-import json
-import resource
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.ingest.indexer import Indexer  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
+from app.common.bundled import SAMPLE_HANDBOOK
+from app.embedding.embedder import Embedder
+from app.ingest.indexer import Indexer
+from app.store.sqlite import Store
+from benchmarks.common import arguments, peak_rss_mib, print_figures
 
 WORDS_PER_PAGE = 450  # for formats without pages
 
@@ -34,10 +29,6 @@ def replicate(folder: Path, copies: int, target: Path) -> Path:
     for number in range(copies):
         shutil.copytree(folder, target / f"copy-{number:03d}")
     return target
-
-
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def count_pages(store: Store) -> int:
@@ -71,26 +62,21 @@ def run(folder: Path, work: Path) -> dict:
         "raw_embedder_seconds": round(raw_seconds, 2),
         "raw_chunks_per_second": round(len(texts) / raw_seconds, 2),
         "ratio_to_raw_embedder": round(raw_seconds / pipeline_seconds, 3),
-        "peak_rss_mb": round(peak_rss_mb(), 1),
+        "peak_rss_mb": peak_rss_mib(),
     }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__, with_json=True)
     parser.add_argument("folder", nargs="?", type=Path, default=SAMPLE_HANDBOOK)
     parser.add_argument("--copies", type=int, default=0,
                         help="index N renamed copies of FOLDER (40 ≈ 1,000 pages)")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         folder = replicate(args.folder, args.copies, work / "corpus") if args.copies else args.folder
         result = run(folder, work)
-    if args.json:
-        print(json.dumps(result, indent=2))
-        return
-    for key, value in result.items():
-        print(f"{key:>24}: {value}")
+    print_figures(result, args.json)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Several handbooks asked at once (#31: ≤ 1.5× the search time of the largest alone).
 
-    python benchmarks/several.py [--cache DIR] [--repeat 1]
+    python -m benchmarks.guards.several [--cache DIR] [--repeat 1]
 
 Indexes three real folders once (kept in --cache): the PostgreSQL dev corpus
 (devset/build/corpus, the largest), the bundled sample handbook and this
@@ -15,25 +15,20 @@ questions:
 """
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from app.common.bundled import SAMPLE_HANDBOOK
+from app.embedding.embedder import Embedder
+from app.evaluation.recall import load_cases, normalise
+from app.ingest.indexer import Indexer
+from app.search.retrieval import Searcher
+from app.search.several import Handbook, SeveralSearcher
+from app.store.sqlite import Store
+from benchmarks.common import (DEV_CORPUS, DEV_GOLDEN, ROOT, SAMPLE_GOLDEN, arguments, documents,
+                               percentile, search_times)
 
-from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.recall import load_cases, normalise  # noqa: E402
-from app.ingest.indexer import Indexer  # noqa: E402
-from app.search.retrieval import Searcher  # noqa: E402
-from app.search.several import Handbook, SeveralSearcher  # noqa: E402
-from app.store.sqlite import Store  # noqa: E402
-
-DEV_CORPUS = ROOT / "devset" / "build" / "corpus"
-DEV_GOLDEN = ROOT / "resources" / "golden" / "devset.tsv"
 FOLDERS = {"postgresql": DEV_CORPUS, "sample": SAMPLE_HANDBOOK, "docs": ROOT / "docs"}
 
 
@@ -48,16 +43,6 @@ def indexed(cache: Path, embedder) -> dict[str, Path]:
     return databases
 
 
-def timed(searcher, questions: list[str], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        for question in questions:
-            started = time.perf_counter()
-            searcher.search(question)
-            times.append(time.perf_counter() - started)
-    return times
-
-
 def recall(searcher, cases) -> float:
     found = 0
     for case in cases:
@@ -66,17 +51,12 @@ def recall(searcher, cases) -> float:
     return found / len(cases)
 
 
-def p95(values: list[float]) -> float:
-    return sorted(values)[max(0, round(0.95 * len(values)) - 1)]
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = arguments(__doc__)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/hbqa-several-bench"))
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
-    if not DEV_CORPUS.is_dir():
-        sys.exit(f"{DEV_CORPUS} is missing: build it first (devset/README.md)")
+    documents("dev")
     args.cache.mkdir(parents=True, exist_ok=True)
     embedder = Embedder()
     databases = indexed(args.cache, embedder)
@@ -87,15 +67,17 @@ def main() -> None:
                               embedder)
     alone = {name: Searcher(store, embedder) for name, store in stores.items()}
     for searcher in [alone["postgresql"], several]:  # warm: vectors loaded, caches filled
-        timed(searcher, questions[:5], 1)
-    base = timed(alone["postgresql"], questions, args.repeat)
-    both = timed(several, questions, args.repeat)
+        search_times(searcher, questions[:5])
+    base = search_times(alone["postgresql"], questions, args.repeat)
+    both = search_times(several, questions, args.repeat)
+    median = {"base": statistics.median(base), "both": statistics.median(both)}
+    p95 = {"base": percentile(base, 0.95), "both": percentile(both, 0.95)}
     print(f"{len(questions)} questions x {args.repeat}")
-    print(f"largest alone (postgresql): median {statistics.median(base) * 1000:6.1f} ms, "
-          f"p95 {p95(base) * 1000:6.1f} ms")
-    print(f"three at once:              median {statistics.median(both) * 1000:6.1f} ms, "
-          f"p95 {p95(both) * 1000:6.1f} ms  ({statistics.median(both) / statistics.median(base):.2f}x"
-          f" the median, {p95(both) / p95(base):.2f}x the p95)")
+    print(f"largest alone (postgresql): median {median['base'] * 1000:6.1f} ms, "
+          f"p95 {p95['base'] * 1000:6.1f} ms")
+    print(f"three at once:              median {median['both'] * 1000:6.1f} ms, "
+          f"p95 {p95['both'] * 1000:6.1f} ms  ({median['both'] / median['base']:.2f}x"
+          f" the median, {p95['both'] / p95['base']:.2f}x the p95)")
     for name, cases in golden.items():
         print(f"context recall@3, {name} golden set ({len(cases)}): alone "
               f"{recall(alone[name], cases):.3f}, with the other two {recall(several, cases):.3f}")

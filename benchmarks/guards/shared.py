@@ -1,12 +1,12 @@
 """Shared-index benchmark: the PostgreSQL store against the SQLite one, same run.
 
-    python benchmarks/shared.py recall [--set sample|dev|both] [--json]
-    python benchmarks/shared.py load [--sizes 100000 1000000] [--clients 1 8 32]
-                                     [--queries 200] [--per-client 40]
-                                     [--ef-search 100 300 1000]
-                                     [--backends sqlite postgres]
-                                     [--hnsw-m 16 --hnsw-ef-construction 64]
-                                     [--graph-after-load] [--json]
+    python -m benchmarks.guards.shared recall [--set sample|dev|both] [--json]
+    python -m benchmarks.guards.shared load [--sizes 100000 1000000] [--clients 1 8 32]
+                                            [--queries 200] [--per-client 40]
+                                            [--ef-search 100 300 1000]
+                                            [--backends sqlite postgres]
+                                            [--hnsw-m 16 --hnsw-ef-construction 64]
+                                            [--graph-after-load] [--json]
 
 `recall`: indexes a golden set's folder into both backends with the real
 embedder and indexer (timed: the indexing throughput of each, the SQLite
@@ -15,7 +15,7 @@ Searcher and `evaluate` as `handbook-qa eval` (k = 5, five results) and
 prints chunk and context recall@5 with MRR for each backend, and the search
 time p50/p95 of each. The issue's target: PostgreSQL within 0.02 of SQLite.
 
-`load`: synthetic indexes of N children (benchmarks/search.py's: real MiniLM
+`load`: synthetic indexes of N children (benchmarks/common.py's: real MiniLM
 vectors of the sample handbook's sentences, repeated with noise) written into
 both backends through the contract's write_document (timed: write
 throughput, embedding excluded, the SQLite file as the baseline), then the
@@ -31,63 +31,40 @@ folder, fsync off), started here and stopped at the end.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))      # pg_server: the tests' PostgreSQL
-sys.path.insert(0, str(ROOT / "benchmarks"))  # search: the synthetic index
+from app.embedding.embedder import Embedder
+from app.evaluation.recall import evaluate, load_cases
+from app.ingest.indexer import Indexer
+from app.search.retrieval import Searcher, SearchSettings
+from app.store import postgres_graph
+from app.store.backends import ServerLocation, open_store
+from benchmarks.common import (Precomputed, arguments, documents, fill, golden, milliseconds,
+                               postgres_server, print_figures, search_times, spread_vectors,
+                               synthetic_questions)
 
-from app.common.bundled import SAMPLE_HANDBOOK  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.recall import evaluate, load_cases  # noqa: E402
-from app.ingest.indexer import Indexer  # noqa: E402
-from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
-from app.store import postgres_graph  # noqa: E402
-from app.store.backends import ServerLocation, open_store  # noqa: E402
-
-SETS = {"sample": (SAMPLE_HANDBOOK, ROOT / "resources/golden/sample-handbook.tsv"),
-        "dev": (ROOT / "devset/build/corpus", ROOT / "resources/golden/devset.tsv")}
+SETS = ("sample", "dev")
 
 
-def start_server():
-    import psycopg
-    from pg_server import PostgresServer
-
-    server = PostgresServer()
-    server.start()
-    with psycopg.connect(server.conninfo(), autocommit=True) as conn:
-        conn.execute("CREATE DATABASE bench")
-        # As the owner of a server holding a million children would set it: an
-        # HNSW graph of that size (2 GB) is built in memory (postgres_graph).
-        conn.execute("ALTER DATABASE bench SET maintenance_work_mem = '4GB'")
-    return server
-
-
-def search_times(searcher, tsv: Path) -> list[float]:
+def golden_search(searcher, cases) -> list[float]:
     """Each golden question's search time, after one warm-up search."""
     searcher.search("warm-up")
-    times = []
-    for case in load_cases(tsv):
-        started = time.perf_counter()
-        searcher.search(case.question)
-        times.append(time.perf_counter() - started)
-    return times
+    return search_times(searcher, [case.question for case in cases])
 
 
-def measure(location, folder: Path, tsv: Path, embedder: Embedder) -> dict:
+def measure(location, name: str, embedder: Embedder) -> dict:
+    cases = load_cases(golden(name))
     with open_store(location) as store:
         started = time.perf_counter()
-        report = Indexer(store, embedder).run(folder)
+        report = Indexer(store, embedder).run(documents(name))
         seconds = time.perf_counter() - started
         searcher = Searcher(store, embedder, SearchSettings(results=5))
-        times = search_times(searcher, tsv)
-        result = evaluate(searcher, load_cases(tsv), 5)
+        times = golden_search(searcher, cases)
+        result = evaluate(searcher, cases, 5)
     return {"chunks": report.chunks, "index_s": round(seconds, 1),
             "chunks_per_s": round(report.chunks / seconds, 1),
             "chunk_recall": result.chunk_recall["overall"]["recall"],
@@ -98,38 +75,17 @@ def measure(location, folder: Path, tsv: Path, embedder: Embedder) -> dict:
 
 def recall(sets: list[str]) -> dict:
     embedder = Embedder()
-    server = start_server()
     figures = {}
-    try:
+    with postgres_server() as server:
         with tempfile.TemporaryDirectory() as folder:
             for name in sets:
-                source, tsv = SETS[name]
-                if not source.is_dir():
-                    sys.exit(f"{source} is missing: run devset/build.py first")
-                sqlite = measure(Path(folder) / f"{name}.sqlite", source, tsv, embedder)
+                sqlite = measure(Path(folder) / f"{name}.sqlite", name, embedder)
                 location = ServerLocation(server.uri("bench"))
                 with open_store(location) as store:
                     store.clear({})  # each set starts from an empty database
-                postgres = measure(location, source, tsv, embedder)
+                postgres = measure(location, name, embedder)
                 figures[name] = {"sqlite": sqlite, "postgres": postgres}
-    finally:
-        server.stop()
     return figures
-
-
-class Precomputed:
-    """An embedder that answers from vectors computed beforehand: the clients
-    of the load test then spend their time in the store, not in ONNX."""
-
-    def __init__(self, embedder: Embedder, questions: list[str]):
-        self.id, self.model_sha256 = embedder.id, embedder.model_sha256
-        self.tokenizer_sha256 = embedder.tokenizer_sha256
-        self.vectors = dict(zip(questions, embedder.embed(questions)))
-
-    def embed(self, texts: list[str]):
-        import numpy as np
-
-        return np.stack([self.vectors[text] for text in texts])
 
 
 def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
@@ -137,14 +93,11 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
          graph=None, after_load: bool = False) -> dict:
     import threading
 
-    from search import QUESTIONS, fill
-
     embedder = Embedder()
-    questions = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(queries)]
+    questions = synthetic_questions(queries)
     cached = Precomputed(embedder, questions)
-    server = start_server()
     figures = {}
-    try:
+    with postgres_server() as server:
         with tempfile.TemporaryDirectory() as folder:
             for size in sizes:
                 vectors = spread_vectors(embedder, size)
@@ -201,27 +154,7 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
                     print(json.dumps({size: {backend: row[backend]}}), file=sys.stderr,
                           flush=True)
                 figures[size] = row
-    finally:
-        server.stop()
     return figures
-
-
-def spread_vectors(embedder: Embedder, size: int, seed: int = 0):
-    """Unit vectors between real MiniLM vectors of the sample handbook's
-    sentences: each a random mix of two of 1,000 with a little noise. Unlike
-    copies of the 1,000 with noise (benchmarks/search.py), they do not form
-    tight clusters of near-ties, so "the exact 20 nearest" means something
-    and HNSW's recall against it can be measured."""
-    import numpy as np
-    from search import realistic_vectors
-
-    base = realistic_vectors(embedder, 1000, seed)
-    rng = np.random.default_rng(seed)
-    first, second = rng.integers(0, len(base), size), rng.integers(0, len(base), size)
-    share = rng.uniform(0.3, 1.0, size)[:, None]
-    vectors = base[first] * share + base[second] * (1 - share) \
-        + 0.05 * rng.standard_normal((size, base.shape[1]))
-    return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
 
 
 def hnsw_recall(store, vectors, queries) -> float:
@@ -292,16 +225,6 @@ def asker_times(location, embedder, questions: list[str], count: int, threading,
     return times, time.perf_counter() - began
 
 
-def milliseconds(times: list[float], prefix: str = "") -> dict:
-    """p50 and p95 of times in seconds, in milliseconds, named with `prefix`
-    (one percentile rule for both: with a handful of samples, a median
-    against a lower-rank p95 could put p95 below p50)."""
-    from search import percentile
-
-    return {f"{prefix}p50_ms": round(percentile(times, 0.5) * 1000, 1),
-            f"{prefix}p95_ms": round(percentile(times, 0.95) * 1000, 1)}
-
-
 def load_table(figures: dict) -> str:
     lines = []
     for size, backends in figures.items():
@@ -326,11 +249,11 @@ def table(figures: dict) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     recall_parser = commands.add_parser("recall")
-    recall_parser.add_argument("--set", choices=("sample", "dev", "both"), default="both")
-    recall_parser.add_argument("--json", action="store_true")
+    recall_parser.add_argument("--set", choices=(*SETS, "both"), default="both")
+    recall_parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     load_parser = commands.add_parser("load")
     load_parser.add_argument("--sizes", type=int, nargs="+", default=[100_000])
     load_parser.add_argument("--clients", type=int, nargs="*", default=[1, 8, 32],
@@ -351,7 +274,7 @@ def main() -> None:
                                   "build it after, as the store rebuilds one (pgvector's "
                                   "in-memory build: minutes where linking each child in "
                                   "takes an hour)")
-    load_parser.add_argument("--json", action="store_true")
+    load_parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.command == "load":
         graph = postgres_graph.Graph(args.hnsw_m, args.hnsw_ef_construction) \
@@ -359,11 +282,11 @@ def main() -> None:
         figures = load(args.sizes, args.clients, args.queries, args.per_client,
                        tuple(args.ef_search), tuple(args.backends), graph,
                        args.graph_after_load)
-        print(json.dumps(figures, indent=2) if args.json else load_table(figures))
+        print_figures(figures, args.json, load_table)
         return
-    sets = ["sample", "dev"] if args.set == "both" else [args.set]
+    sets = list(SETS) if args.set == "both" else [args.set]
     figures = recall(sets)
-    print(json.dumps(figures, indent=2) if args.json else table(figures))
+    print_figures(figures, args.json, table)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """The shared index through PgBouncer in transaction pooling, against a direct
 connection to the same server, same run.
 
-    python benchmarks/shared_pooled.py [--set sample|dev|both] [--pool-size 4] [--json]
-    python benchmarks/shared_pooled.py --load 100000 [--askers 8] [--pool-sizes 10 4]
-                                       [--rounds 5] [--per-client 40] [--json]
+    python -m benchmarks.guards.shared_pooled [--set sample|dev|both] [--pool-size 4] [--json]
+    python -m benchmarks.guards.shared_pooled --load 100000 [--askers 8] [--pool-sizes 10 4]
+                                              [--rounds 5] [--per-client 40] [--json]
 
 For each golden set: the folder is indexed into one database directly (the
 baseline) and into another through PgBouncer (pool_mode = transaction), both
@@ -18,9 +18,9 @@ recall through PgBouncer equals the direct connection's.
 and through PgBouncer (transaction pooling), from the same run and the same
 index. Embedding 100,000 children's text would take this 2-core machine
 over half an hour a run (about 50 children a second), so the index is
-synthetic, as `benchmarks/shared.py load` builds it: each
+synthetic, as `benchmarks.guards.shared load` builds it: each
 child's vector a mix of two of 1,000 real MiniLM vectors of the sample
-handbook's text plus noise, normalised (shared.spread_vectors), its text
+handbook's text plus noise, normalised (common.spread_vectors), its text
 the sample handbook's words, written through the contract's
 write_document with the HNSW graph built after (the store's own rebuild),
 then ANALYZE and the ef_search measurement the indexer does. Each asker
@@ -42,25 +42,20 @@ started here and stopped at the end. The dev set needs devset/build.py first.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Iterator
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))      # pg_server, pg_bouncer
-sys.path.insert(0, str(ROOT / "benchmarks"))  # shared: SETS, milliseconds
-
-from app.embedding.embedder import Embedder  # noqa: E402
-from app.evaluation.recall import evaluate, load_cases  # noqa: E402
-from app.ingest.indexer import Indexer  # noqa: E402
-from app.search.retrieval import Searcher, SearchSettings  # noqa: E402
-from app.store.backends import ServerLocation, open_store  # noqa: E402
-from shared import SETS, milliseconds, search_times  # noqa: E402
+from app.embedding.embedder import Embedder
+from app.evaluation.recall import evaluate, load_cases
+from app.ingest.indexer import Indexer
+from app.search.retrieval import Searcher, SearchSettings
+from app.store.backends import ServerLocation, open_store
+from benchmarks.common import (Precomputed, arguments, documents, fill, from_tests, golden,
+                               milliseconds, postgres_server, print_figures, spread_vectors,
+                               synthetic_questions)
+from benchmarks.guards.shared import SETS, asker_times, golden_search
 
 
 @contextmanager
@@ -86,7 +81,7 @@ def server_waits() -> Iterator[list[float]]:
         psycopg.Connection.wait = original
 
 
-def index(location: ServerLocation, folder: Path, embedder: Embedder) -> dict:
+def index(location: ServerLocation, folder, embedder: Embedder) -> dict:
     with open_store(location) as store, server_waits() as waited:
         started = time.perf_counter()
         report = Indexer(store, embedder).run(folder)
@@ -97,11 +92,12 @@ def index(location: ServerLocation, folder: Path, embedder: Embedder) -> dict:
             "server_wait_s": round(waited[0], 2)}
 
 
-def ask(location: ServerLocation, tsv: Path, embedder: Embedder) -> dict:
+def ask(location: ServerLocation, name: str, embedder: Embedder) -> dict:
+    cases = load_cases(golden(name))
     with open_store(location, create=False) as store:
         searcher = Searcher(store, embedder, SearchSettings(results=5))
-        times = search_times(searcher, tsv)
-        result = evaluate(searcher, load_cases(tsv), 5)
+        times = golden_search(searcher, cases)
+        result = evaluate(searcher, cases, 5)
         ef_search = store.ef_search
     return {"chunk_recall": result.chunk_recall["overall"]["recall"],
             "context_recall": result.context_recall["overall"]["recall"],
@@ -112,19 +108,14 @@ def ask(location: ServerLocation, tsv: Path, embedder: Embedder) -> dict:
 
 def run(sets: list[str], pool_size: int) -> dict:
     import psycopg
-    from pg_bouncer import PgBouncer
-    from pg_server import PostgresServer
 
+    PgBouncer = from_tests("pg_bouncer").PgBouncer
     embedder = Embedder()
-    server = PostgresServer()
-    server.start()
     figures = {}
-    try:
+    with postgres_server(None) as server:
         with PgBouncer(server, pool_mode="transaction", pool_size=pool_size) as bouncer:
             for name in sets:
-                folder, tsv = SETS[name]
-                if not folder.is_dir():
-                    sys.exit(f"{folder} is missing: run devset/build.py first")
+                folder = documents(name)
                 with psycopg.connect(server.conninfo(), autocommit=True) as conn:
                     for db in (f"{name}_direct", f"{name}_pooled"):
                         conn.execute(f"CREATE DATABASE {db}")
@@ -134,19 +125,15 @@ def run(sets: list[str], pool_size: int) -> dict:
                 figures[name] = {
                     "index": {"direct": index(direct, folder, embedder),
                               "pgbouncer": index(pooled, folder, embedder)},
-                    "ask": {"direct index, direct": ask(direct, tsv, embedder),
-                            "pooled index, direct": ask(pooled_direct, tsv, embedder),
-                            "pooled index, pgbouncer": ask(pooled, tsv, embedder)}}
-    finally:
-        server.stop()
+                    "ask": {"direct index, direct": ask(direct, name, embedder),
+                            "pooled index, direct": ask(pooled_direct, name, embedder),
+                            "pooled index, pgbouncer": ask(pooled, name, embedder)}}
     return figures
 
 
 def build_load(server, size: int, embedder: Embedder) -> ServerLocation:
     """A synthetic index of `size` children in database `load` (see the docstring)."""
     import psycopg
-    from search import fill
-    from shared import spread_vectors
 
     from app.store import postgres_graph
 
@@ -174,17 +161,11 @@ def load(size: int, askers: int, pool_sizes: list[int], rounds: int, per_client:
     import threading
     from contextlib import ExitStack
 
-    from pg_bouncer import PgBouncer
-    from pg_server import PostgresServer
-    from search import QUESTIONS
-    from shared import Precomputed, asker_times
-
+    PgBouncer = from_tests("pg_bouncer").PgBouncer
     embedder = Embedder()
-    questions = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i})" for i in range(queries)]
+    questions = synthetic_questions(queries)
     cached = Precomputed(embedder, questions)
-    server = PostgresServer()
-    server.start()
-    try:
+    with postgres_server(None) as server:
         with ExitStack() as stack:
             direct = build_load(server, size, embedder)
             ways = {"direct": direct}
@@ -200,8 +181,6 @@ def load(size: int, askers: int, pool_sizes: list[int], rounds: int, per_client:
                                                   threading, per_client, create=False,
                                                   interactive=True)[0])
                 print(f"round {number + 1}/{rounds} done", file=sys.stderr, flush=True)
-    finally:
-        server.stop()
     return summary(times) | {"children": size, "askers": askers, "rounds": rounds}
 
 
@@ -218,19 +197,42 @@ def summary(times: dict[str, list[list[float]]]) -> dict:
             for way, rounds in times.items()}
 
 
-def print_load(figures: dict) -> None:
-    print(f"{figures['children']} children, {figures['askers']} askers at once, "
-          f"{figures['rounds']} rounds")
+def load_text(figures: dict) -> str:
+    lines = [f"{figures['children']} children, {figures['askers']} askers at once, "
+             f"{figures['rounds']} rounds"]
     for way, row in figures.items():
         if isinstance(row, dict):
-            print(f"  {way:<20} search p50 {row['p50_ms']:>6} ms  p95 {row['p95_ms']:>6} ms  "
-                  f"({row['searches']} searches)  p95 / direct p95 {row['p95_over_direct']}  "
-                  f"(p95 by round {' '.join(map(str, row['p95_ms_by_round']))})")
+            lines.append(
+                f"  {way:<20} search p50 {row['p50_ms']:>6} ms  p95 {row['p95_ms']:>6} ms  "
+                f"({row['searches']} searches)  p95 / direct p95 {row['p95_over_direct']}  "
+                f"(p95 by round {' '.join(map(str, row['p95_ms_by_round']))})")
+    return "\n".join(lines)
+
+
+def text(figures: dict) -> str:
+    lines = []
+    for name, figure in figures.items():
+        lines.append(f"\n{name}")
+        for how, row in figure["index"].items():
+            lines.append(f"  index {how:<10} {row['chunks']:>6} chunks  {row['index_s']:>7.1f} s  "
+                         f"{row['chunks_per_s']:>6.1f} chunks/s  waiting on the server "
+                         f"{row['server_wait_s']:.2f} s  (pooled: {row['pooled']})")
+        for how, row in figure["ask"].items():
+            lines.append(f"  ask {how:<24} chunk R@5 {row['chunk_recall']:.3f}  context "
+                         f"{row['context_recall']:.3f}  MRR {row['mrr_chunk']:.3f}  "
+                         f"ef_search {row['ef_search']}  search p50 {row['search_p50_ms']} ms "
+                         f"p95 {row['search_p95_ms']} ms  ({row['cases']} cases)")
+        asked = figure["ask"]
+        same = asked["pooled index, pgbouncer"] | {"search_p50_ms": 0, "search_p95_ms": 0}
+        base = asked["pooled index, direct"] | {"search_p50_ms": 0, "search_p95_ms": 0}
+        lines.append(f"  through PgBouncer = direct on the same index (recall, MRR, misses): "
+                     f"{same == base}")
+    return "\n".join(lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=("sample", "dev", "both"), default="both")
+    parser = arguments(__doc__, with_json=True)
+    parser.add_argument("--set", choices=(*SETS, "both"), default="both")
     parser.add_argument("--pool-size", type=int, default=4)
     parser.add_argument("--load", type=int, metavar="CHILDREN",
                         help="askers at once on a synthetic index of this many children")
@@ -240,36 +242,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--per-client", type=int, default=40,
                         help="with --load: questions each asker asks per round")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.load:
         figures = load(args.load, args.askers, args.pool_sizes, args.rounds, args.per_client)
-        if args.json:
-            print(json.dumps(figures, indent=2))
-        else:
-            print_load(figures)
+        print_figures(figures, args.json, load_text)
         return
-    sets = ["sample", "dev"] if args.set == "both" else [args.set]
-    figures = run(sets, args.pool_size)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return
-    for name, figure in figures.items():
-        print(f"\n{name}")
-        for how, row in figure["index"].items():
-            print(f"  index {how:<10} {row['chunks']:>6} chunks  {row['index_s']:>7.1f} s  "
-                  f"{row['chunks_per_s']:>6.1f} chunks/s  waiting on the server "
-                  f"{row['server_wait_s']:.2f} s  (pooled: {row['pooled']})")
-        for how, row in figure["ask"].items():
-            print(f"  ask {how:<24} chunk R@5 {row['chunk_recall']:.3f}  context "
-                  f"{row['context_recall']:.3f}  MRR {row['mrr_chunk']:.3f}  "
-                  f"ef_search {row['ef_search']}  search p50 {row['search_p50_ms']} ms "
-                  f"p95 {row['search_p95_ms']} ms  ({row['cases']} cases)")
-        asked = figure["ask"]
-        same = asked["pooled index, pgbouncer"] | {"search_p50_ms": 0, "search_p95_ms": 0}
-        base = asked["pooled index, direct"] | {"search_p50_ms": 0, "search_p95_ms": 0}
-        print(f"  through PgBouncer = direct on the same index (recall, MRR, misses): "
-              f"{same == base}")
+    sets = list(SETS) if args.set == "both" else [args.set]
+    print_figures(run(sets, args.pool_size), args.json, text)
 
 
 if __name__ == "__main__":

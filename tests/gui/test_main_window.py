@@ -261,7 +261,7 @@ def test_cancel_stops_indexing_quickly_and_leaves_a_consistent_index(qtbot, fold
 def test_no_indexing_work_runs_on_the_gui_thread(qtbot, folder, qsettings, monkeypatch):
     """The GUI stays responsive because reading, embedding and writing never run
     on its thread. (How long the event loop waits on a loaded machine is a
-    benchmark, benchmarks/gui_responsiveness.py, not a test: a timed assertion
+    benchmark, benchmarks/guards/gui_responsiveness.py, not a test: a timed assertion
     fails whenever another job shares the cores.)"""
     import threading
 
