@@ -5,7 +5,8 @@ packaging/smoke.sh runs it. It exercises what the CLI commands do not reach:
 
 - Qt starts with the platform plugin it is given (offscreen in the smoke test);
 - pypdfium2's libpdfium renders page 1 of the sample handbook's PDF through the
-  viewer's own code (app.gui.viewer.render_page / find_boxes / paint_highlights)
+  viewer's own code (app.gui.viewer.render_page / paint_highlights and
+  app.search.page_boxes.find_boxes)
   into a QImage with a highlight, and Qt's built-in PNG writer saves it;
 - the bundled models resolve through importlib.metadata (app.common.bundled), the
   embedder's sha256 check included;
@@ -73,7 +74,8 @@ def run(argv: list[str]) -> int:
         import pypdfium2 as pdfium
 
         from app.common import bundled
-        from app.gui.viewer import find_boxes, paint_highlights, render_page
+        from app.gui.viewer import paint_highlights, render_page
+        from app.search.page_boxes import find_boxes
 
         pdf = next(bundled.SAMPLE_HANDBOOK.rglob("*.pdf"))
         document = pdfium.PdfDocument(str(pdf))
