@@ -14,8 +14,6 @@ shown from documents or the TSV is plain text (table and tree items).
 """
 from __future__ import annotations
 
-import csv
-import json
 import logging
 import threading
 from pathlib import Path
@@ -29,7 +27,9 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView,
 
 from app.common import paths
 from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
-from app.evaluation.recall import POSITIONS, CasesError, EvalReport, evaluate, load_cases
+from app.evaluation.export import write_eval_csv, write_eval_json
+from app.evaluation.recall import CasesError, EvalReport, evaluate, load_cases
+from app.evaluation.tables import ANSWER_COLUMNS, answer_rows, recall_cell, recall_rows
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
 from app.store.backends import parse_location
 
@@ -39,54 +39,19 @@ DEFAULT_K = 5
 DEFAULT_ANSWER_LIMIT = 20  # "Evaluate answers" asks this many questions unless told otherwise
 MODEL_BUSY = ("A question is being answered with the answer model: evaluate the answers "
               "when it is done.")
-# The answer figures shown, in order: (column title, key of answer_accuracy's figures).
-ANSWER_COLUMNS = (("Quote@1", "evidence@1"), ("Quote@3", "evidence@3"),
-                  ("Accurate", "answer_accuracy"), ("Unsupported", "unsupported_rate"),
-                  ("Not in quote", "not_in_quote_rate"), ("Citations", "citation_precision"),
-                  ("Cases", "cases"))
 
 
 class Cancelled(Exception):
     pass
 
 
-# ---------------------------------------------------------------- pure functions
-
-def recall_cell(figures: dict | None) -> str:
-    if not figures or figures.get("recall") is None:
-        return "—"
-    return f"{figures['recall']:.1%} ({figures['hits']}/{figures['cases']})"
-
-
-def _in_document_order(by_position: dict) -> list[str]:
-    """Positions start, middle, end first, then any others a golden set names."""
-    return [p for p in POSITIONS if p in by_position] + sorted(
-        p for p in by_position if p not in POSITIONS)
-
+# ---------------------------------------------------------------- showing a report
 
 def _bold(item: QTableWidgetItem) -> QTableWidgetItem:
     font = item.font()
     font.setBold(True)
     item.setFont(font)
     return item
-
-
-def answer_rows(report) -> list[tuple[str, str, list[str]]]:
-    """(kind of row, label, cells): overall, then by position, then by kind, as
-    recall_rows; a figure that does not apply is "—"."""
-    def cells(figures: dict) -> list[str]:
-        return [("—" if figures.get(key) is None else str(figures[key]) if key == "cases"
-                 else f"{figures[key]:.0%}") for _, key in ANSWER_COLUMNS]
-
-    rows = [("overall", "All asked", cells(report.overall))]
-    positions = _in_document_order(report.by_position)
-    for title, names, groups in (("By position of the answer in its section", positions,
-                                  report.by_position),
-                                 ("By kind of answer", sorted(report.by_kind), report.by_kind)):
-        if names:
-            rows.append(("group", title, []))
-            rows += [("row", name, cells(groups[name])) for name in names]
-    return rows
 
 
 def answer_misses_html(report) -> str:
@@ -105,49 +70,6 @@ def answer_misses_html(report) -> str:
             f"({quote})<br/>answered: {esc(miss['answer'][:400]) or '—'}"
             f"<span style='color:#8a4b00'>{unsupported}</span></p>")
     return "".join(items) or "<p>Every answer was accurate.</p>"
-
-
-def recall_rows(report: EvalReport) -> list[tuple[str, str, dict | None, dict | None]]:
-    """(kind of row, label, chunk figures, context figures): overall, then each
-    position (in document order), then each kind; group titles have no figures."""
-    chunk, context = report.chunk_recall, report.context_recall
-    rows = [("overall", "All cases", chunk["overall"], context["overall"])]
-    positions = _in_document_order(chunk["by_position"])
-    if positions:
-        rows.append(("group", "By position of the answer in its section", None, None))
-        rows += [("position", p, chunk["by_position"][p], context["by_position"].get(p))
-                 for p in positions]
-    if chunk["by_kind"]:
-        rows.append(("group", "By kind of content", None, None))
-        rows += [("kind", k, chunk["by_kind"][k], context["by_kind"].get(k))
-                 for k in sorted(chunk["by_kind"])]
-    return rows
-
-
-EVAL_CSV_HEADER = ("status", "line", "id", "question", "answer_span", "position", "kind",
-                   "source_file", "chunk_rank", "context_rank", "reason", "retrieved")
-
-
-def write_eval_json(report: EvalReport, path: Path) -> None:
-    Path(path).write_text(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n",
-                          encoding="utf-8")
-
-
-def write_eval_csv(report: EvalReport, path: Path) -> None:
-    """One row per miss (with what was retrieved instead) and per case not counted."""
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(EVAL_CSV_HEADER)
-        for miss in report.misses:
-            retrieved = " | ".join(f"[{r['rank']}] {r['source']} › {r['heading']}"
-                                   for r in miss["retrieved"])
-            writer.writerow(("miss", miss["line"], miss["id"], miss["question"],
-                             miss["answer_span"], miss["position"], miss["kind"],
-                             miss["source_file"], _rank(miss["chunk_rank"]),
-                             _rank(miss["context_rank"]), "", retrieved))
-        for bad in report.invalid:
-            writer.writerow(("not counted", bad["line"], bad["id"], "", "", "", "", "", "", "",
-                             bad["reason"], ""))
 
 
 def _chunk_words(rank: int | None, k: int) -> str:
@@ -198,10 +120,6 @@ class RecallBarDelegate(QStyledItemDelegate):
                 QColor("#f3e2a9") if value >= 0.7 else QColor("#f4c2c2"))
             painter.fillRect(rect, color)
         super().paint(painter, option, index)
-
-
-def _rank(rank: int | None) -> str:
-    return "" if rank is None else str(rank)
 
 
 def index_state(db: Path | None) -> tuple | None:
@@ -873,5 +791,4 @@ def _default_embedder():
 
 _EMBEDDER = None
 
-__all__ = ["EvalView", "EvalWorker", "write_eval_json", "write_eval_csv", "recall_rows",
-           "EVAL_CSV_HEADER", "default_golden"]
+__all__ = ["EvalView", "EvalWorker", "default_golden"]

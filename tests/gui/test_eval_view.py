@@ -1,7 +1,7 @@
 """The evaluation view with real widgets, a real index and the real worker thread:
 its figures are those of `handbook-qa eval --json`, misses and cases not counted
-are listed, profiles compare side by side, results export as JSON and CSV."""
-import csv
+are listed, profiles compare side by side, results can be saved (the files
+themselves: tests/test_evaluation_export.py)."""
 import json
 import os
 from pathlib import Path
@@ -10,9 +10,8 @@ import pytest
 
 from app.cli import main
 from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
-from app.evaluation.recall import Case, CaseResult, summarise
-from app.gui.eval_view import (EVAL_CSV_HEADER, EvalView, default_golden, misses_html,
-                               recall_rows, write_eval_csv, write_eval_json)
+from app.gui.eval_view import EvalView, default_golden, misses_html
+from test_evaluation_export import made_up_report
 
 REPO = Path(__file__).resolve().parents[2]
 SIZE = (700, 800)
@@ -187,47 +186,10 @@ def test_the_sample_golden_set_goes_with_the_sample_handbook(view, tmp_path):
     assert view.tsv == chosen, "a golden set the user chose is kept"
 
 
-# ---------------------------------------------------------------- export
+# ---------------------------------------------------------------- a report
 
-def made_up_report():
-    cases = [Case(line=2, id="leave", question="How many days?", answer_span="27 days",
-                  position="start", kind="prose", source_file="handbook.md"),
-             Case(line=3, id="code", question="What does deploy do?",
-                  answer_span="def deploy(<b>)", position="end", kind="code"),
-             Case(line=4, id="table", question="Per diem?", answer_span="60 EUR",
-                  position="middle", kind="table")]
-    retrieved = [{"rank": 1, "source": "handbook.md", "heading": "Leave › Annual",
-                  "page": None, "snippet": "Full-time employees get 27 days"},
-                 {"rank": 2, "source": "guide.pdf", "heading": "Travel", "page": 3,
-                  "snippet": "Trains <img src='/dev/zero'>"}]
-    results = [CaseResult(cases[0], 1, 1, 300, retrieved),
-               CaseResult(cases[1], None, None, 280, retrieved),
-               CaseResult(cases[2], 7, 2, 310, retrieved)]
-    return summarise(results, 5, "fitted", [{"line": 6, "id": "line-6",
-                                             "reason": "the answer span is empty"}])
-
-
-def test_the_results_export_as_json_and_csv(tmp_path):
+def test_misses_are_shown_safely(qtbot, view):
     report = made_up_report()
-    write_eval_json(report, tmp_path / "eval.json")
-    assert json.loads((tmp_path / "eval.json").read_text(encoding="utf-8")) == \
-        json.loads(json.dumps(report.to_json()))
-    write_eval_csv(report, tmp_path / "eval.csv")
-    with open(tmp_path / "eval.csv", newline="", encoding="utf-8") as handle:
-        rows = [dict(zip(EVAL_CSV_HEADER, row)) for row in csv.reader(handle)]
-    assert tuple(rows[0].values()) == EVAL_CSV_HEADER
-    assert [(r["status"], r["line"], r["id"]) for r in rows[1:]] == [
-        ("miss", "3", "code"), ("miss", "4", "table"), ("not counted", "6", "line-6")]
-    assert rows[1]["chunk_rank"] == "" and rows[2]["chunk_rank"] == "7"
-    assert rows[2]["retrieved"] == "[1] handbook.md › Leave › Annual | [2] guide.pdf › Travel"
-    assert rows[3]["reason"] == "the answer span is empty"
-
-
-def test_recall_rows_and_misses_are_shown_safely(qtbot, view):
-    report = made_up_report()
-    labels = [label for _, label, _, _ in recall_rows(report)]
-    assert labels == ["All cases", "By position of the answer in its section", "start", "middle",
-                      "end", "By kind of content", "code", "prose", "table"]
     html = misses_html(report)
     assert "<img" not in html and "&lt;img src=&#x27;/dev/zero&#x27;&gt;" in html
     view._show_report(report)
