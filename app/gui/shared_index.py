@@ -118,10 +118,6 @@ class SharedIndexBox(QWidget):
         self._say("Connecting…", "")
         self._poll.start()
 
-    @property
-    def testing(self) -> bool:
-        return self._future is not None
-
     def _check(self) -> None:
         if self._future is None or not self._future.done():
             return
