@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
         serve(int(os.environ.get("HBQA_READER_MEMORY_MB", DEFAULT_MEMORY_MB)))
         return EXIT_OK
     if argv == ["--model-process"]:
-        from app.answers.model_process import serve
+        from app.llm.process import serve
 
         serve()
         return EXIT_OK
@@ -425,8 +425,8 @@ def open_searcher(args, db, embedder):
 
 
 def cmd_search(args, db: Path) -> int:
-    from app.answers.confidence import card
-    from app.answers.evidence import EvidenceFinder
+    from app.answers.evidence.confidence import card
+    from app.answers.evidence.finder import EvidenceFinder
     from app.search.retrieval import SearchError
 
     embedder = load_embedder()
@@ -446,8 +446,8 @@ def cmd_search(args, db: Path) -> int:
 def _evidence_text(evidence: list) -> str:
     """The quote first: what the user reads before any model output. One
     quote as the handbook's answer only when it is likely right
-    (app/answers/confidence.py); else the passages that may answer, as equals."""
-    from app.answers.confidence import NONE, SINGLE, card
+    (app/answers/evidence/confidence.py); else the passages that may answer, as equals."""
+    from app.answers.evidence.confidence import NONE, SINGLE, card
 
     shown = card(evidence)
     if shown == NONE:
@@ -463,8 +463,8 @@ def _evidence_text(evidence: list) -> str:
 def _checked_text(before: list, after: list) -> str:
     """What the answer model's check changed on the card: the first quote
     confirmed, or the passages in a new order ("" when nothing changed)."""
-    from app.answers.confidence import SINGLE, card
-    from app.answers.quote_check import BOTH_PICK, reordered
+    from app.answers.evidence.confidence import SINGLE, card
+    from app.answers.checks.quote_check import BOTH_PICK, reordered
 
     if card(after) == SINGLE:
         note = after[0].checked_note or BOTH_PICK
@@ -479,7 +479,7 @@ def _checked_text(before: list, after: list) -> str:
 
 def _quote_lines(evidence) -> str:
     """A quote with its reading aid (a table row's "Header: value; …") and citation."""
-    from app.answers.prompt import citation_label
+    from app.answers.prompting.prompt import citation_label
 
     return "\n".join([f"“{evidence.text}”"] +
                      ([f"    {evidence.context}"] if evidence.context else []) +
@@ -540,8 +540,9 @@ def _units(args) -> dict:
 
 def _eval_answers(args, db: Path, cases: list) -> int:
     from app.answers.answerer import Answerer
-    from app.answers.model import LocalModel, ModelError
-    from app.answers.prompt import PromptTooLarge
+    from app.llm.contract import ModelError
+    from app.llm.local import LocalModel
+    from app.answers.prompting.prompt import PromptTooLarge
     from app.evaluation.answer_accuracy import evaluate_answers, format_answer_report
     from app.search.retrieval import SearchError
 
@@ -568,8 +569,9 @@ def _eval_progress(done: int, total: int) -> None:
 def cmd_ask(args, db: Path) -> int:
     from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Status, \
         Token
-    from app.answers.model import LocalModel, ModelError
-    from app.answers.prompt import PromptTooLarge
+    from app.llm.contract import ModelError
+    from app.llm.local import LocalModel
+    from app.answers.prompting.prompt import PromptTooLarge
     from app.search.retrieval import SearchError
 
     model = LocalModel(model_file(args.model), n_ctx=args.ctx)
@@ -612,14 +614,14 @@ def cmd_ask(args, db: Path) -> int:
 
 def _record_speed(model, answer) -> None:
     """Keep the answer's writing speed for `handbook-qa models` (and Settings)."""
-    from app.answers.model_speeds import record_answer_speed
+    from app.llm.speeds import record_answer_speed
 
     record_answer_speed(model.path, answer.timings)
 
 
 def _sources_text(answer) -> str:
     from app.answers.answerer import declined_text
-    from app.answers.confidence import shown_as
+    from app.answers.evidence.confidence import shown_as
 
     if answer.refused:
         return answer.text
@@ -681,7 +683,7 @@ def model_file(value: str | None) -> Path | None:
     path = Path(value).expanduser()
     if path.exists():
         return path
-    from app.answers.model_discovery import ModelNotFound, discover, find_model, packaged_models
+    from app.llm.discovery import ModelNotFound, discover, find_model, packaged_models
 
     try:
         return find_model(packaged_models() + discover(), value).path
@@ -694,7 +696,7 @@ def model_file(value: str | None) -> Path | None:
 def cmd_models(args, db: Path) -> int:
     """The .gguf files in other applications' folders (and --folder), read from
     their headers without loading them; the index (`db`) is not used."""
-    from app.answers.model_discovery import (USER_FOLDER, Folder, discover, model_folders,
+    from app.llm.discovery import (USER_FOLDER, Folder, discover, model_folders,
                                              packaged_models, suggest, total_memory)
 
     for folder in args.folders:
@@ -711,8 +713,8 @@ def cmd_models(args, db: Path) -> int:
 
 
 def _models_json(models: list, best, memory: int | None, folders: list) -> dict:
-    from app.answers.model_discovery import memory_needed, short_name
-    from app.answers.model_speeds import measured_speed
+    from app.llm.discovery import memory_needed, short_name
+    from app.llm.speeds import measured_speed
 
     listed = []
     for model in (m for m in models if m.readable):
@@ -740,7 +742,7 @@ def _is_folder(path: Path) -> bool:
 
 
 def _models_text(models: list, best, memory: int | None) -> str:
-    from app.answers.model_discovery import PACKAGED, short_name
+    from app.llm.discovery import PACKAGED, short_name
 
     # set-up's own models are always listed, installed or not: "none found" is
     # about the other applications' folders, when nothing at all can be used
@@ -770,8 +772,8 @@ def _models_text(models: list, best, memory: int | None) -> str:
 
 def _models_table(readable: list, best) -> list[str]:
     """One row per model, columns aligned, each followed by the file's path."""
-    from app.answers.model_discovery import PACKAGED, memory_needed
-    from app.answers.model_speeds import measured_speed
+    from app.llm.discovery import PACKAGED, memory_needed
+    from app.llm.speeds import measured_speed
 
     default = default_model_file()
     rows = [("", "NAME", "APP", "SIZE", "MEMORY", "QUANT", "CONTEXT", "CHAT", "SPEED")]
@@ -796,7 +798,7 @@ def _models_table(readable: list, best) -> list[str]:
 
 def default_model_file() -> Path | None:
     """The file `ask` uses without --model (None when there is none at all)."""
-    from app.common.answer_models import default_model_path
+    from app.llm.catalogue import default_model_path
     from app.common.bundled import ModelMissing
 
     try:

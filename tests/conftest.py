@@ -12,7 +12,7 @@ TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))  # helpers such as pdfgen
 
 from pg_fixtures import pg_database, postgres  # noqa: E402,F401  (a real PostgreSQL)
-from app.common.answer_models import bundle_dir  # noqa: E402
+from app.llm.catalogue import bundle_dir  # noqa: E402
 
 INSTALLED_MODELS = bundle_dir()  # before any test points it elsewhere
 
@@ -26,7 +26,7 @@ def isolated_home(tmp_path, monkeypatch):
     monkeypatch.delenv("HANDBOOK_QA_MODELS", raising=False)
     # set-up's answer models (Qwen) are looked for in an empty folder unless a
     # test asks for the installed ones (`installed_models`)
-    monkeypatch.setattr("app.common.answer_models.bundle_dir", lambda: tmp_path / "bundle")
+    monkeypatch.setattr("app.llm.catalogue.bundle_dir", lambda: tmp_path / "bundle")
     return home
 
 
@@ -34,7 +34,7 @@ def isolated_home(tmp_path, monkeypatch):
 def installed_models(monkeypatch):
     """The folder where scripts/setup-env installed the Qwen answer models."""
     folder = INSTALLED_MODELS
-    monkeypatch.setattr("app.common.answer_models.bundle_dir", lambda: folder)
+    monkeypatch.setattr("app.llm.catalogue.bundle_dir", lambda: folder)
     return folder
 
 

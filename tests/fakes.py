@@ -5,11 +5,12 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from app.answers.model import Chunk
+from app.llm.contract import Chunk
 
 
 class FakeChatModel:
-    """Counts one token per whitespace-separated word; replies from a queue."""
+    """An AnswerModel (app/llm/contract.py) that counts one token per
+    whitespace-separated word and replies from a queue."""
 
     name = "fake.gguf"
     architecture = None   # an unknown family: the default (SmolLM2) prompt style
@@ -24,6 +25,12 @@ class FakeChatModel:
 
     def enqueue(self, *tokens: str) -> None:
         self.replies.append(list(tokens))
+
+    def load(self) -> None:
+        pass  # nothing to load
+
+    def close(self) -> None:
+        pass  # nothing held
 
     def count(self, text: str) -> int:
         return len(text.split())
@@ -42,10 +49,14 @@ class FakeChatModel:
                 time.sleep(self.delay)
             yield Chunk(token)
 
+    def next_token_probabilities(self, prompt: str, options: list[str],
+                                 cancel: threading.Event) -> list[float] | None:
+        return None  # no pick, as if stopped: its prompt style never checks (FakeCheckingModel does)
+
 
 class FakeCheckingModel(FakeChatModel):
     """A Qwen 1.5B as the prompt styles see it (so it checks the card's first
-    passage, app/answers/quote_check.py), whose pick among the units is given."""
+    passage, app/answers/checks/quote_check.py), whose pick among the units is given."""
 
     architecture, size_label = "qwen2", "1.5B"
 
@@ -104,7 +115,7 @@ class FakeSearcher:
 
 class FakeFinder:
     """Evidence without the embedder: each result's first sentence, best first by rank.
-    `confidence`: what the first unit shown carries (app/answers/confidence.py);
+    `confidence`: what the first unit shown carries (app/answers/evidence/confidence.py);
     by default sure enough for the single quote card."""
 
     floor = 0.0
@@ -113,8 +124,8 @@ class FakeFinder:
         self.confidence = confidence
 
     def score(self, response, question=None) -> list:
-        from app.answers.evidence import Evidence
-        from app.answers.units import units_in
+        from app.answers.evidence.finder import Evidence
+        from app.answers.evidence.units import units_in
 
         found = []
         for result in response.results:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from app.common import answer_models
-from app.common.answer_models import (MODELS, QWEN_05B, InstallError, assemble, install,
+from app.llm import catalogue as answer_models
+from app.llm.catalogue import (MODELS, QWEN_05B, InstallError, assemble, install,
                                       installed_path, missing_reason, part_files, pip_command)
 
 PARTS = [b"GGUF" + b"a" * 996, b"b" * 1000, b"c" * 17]
@@ -160,7 +160,7 @@ def test_the_pins_name_every_part_in_order_with_its_wheel_hash(model):
 
 
 def test_the_list_says_what_to_run_when_they_are_not_installed():
-    from app.answers.model_discovery import packaged_models
+    from app.llm.discovery import packaged_models
 
     smollm2, *listed = packaged_models()
     assert smollm2.label == "smollm2" and smollm2.readable, "the bundled one is always there"
@@ -230,7 +230,7 @@ def test_a_damaged_copy_in_the_cache_is_not_passed_on(tmp_path):
 def test_only_a_checked_copy_counts_as_a_model_the_app_ships(tmp_path, monkeypatch):
     """A shipped model gets the measured speed-ups (flash attention, its Q8_0
     copy); a file the user picked, or one changed since its check, does not."""
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
 
     model = tiny_model()
     monkeypatch.setattr(answer_models, "MODELS", (model,))
@@ -247,7 +247,7 @@ def test_only_a_checked_copy_counts_as_a_model_the_app_ships(tmp_path, monkeypat
 
 @pytest.mark.slow
 def test_the_small_qwen_runs_from_its_q8_copy_and_the_large_one_as_it_comes(installed_models):
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
     from app.common.paths import cache_dir
 
     small = LocalModel(installed_path(QWEN_05B))
@@ -259,7 +259,7 @@ def test_the_small_qwen_runs_from_its_q8_copy_and_the_large_one_as_it_comes(inst
 
 
 def test_without_the_default_model_installed_smollm2_answers():
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
     from app.common.bundled import answer_model_path
 
     assert answer_models.default_model() is None  # the tests' own empty folders

@@ -4,9 +4,9 @@ import threading
 import pytest
 
 from app.answers.answerer import Answerer, Finished, Token
-from app.answers.evidence import Evidence
-from app.answers.focused import focused_sources
-from app.answers.repetition import RepetitionGuard
+from app.answers.evidence.finder import Evidence
+from app.answers.prompting.focused import focused_sources
+from app.answers.checks.repetition import RepetitionGuard
 from app.evaluation.answer_accuracy import accurate
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
@@ -120,8 +120,8 @@ def test_the_guard_leaves_answers_that_only_look_alike(answer):
 
 
 def test_a_list_answer_without_markers_is_attributed_line_by_line():
-    from app.answers.citations import attribute
-    from app.answers.prompt import Source
+    from app.answers.checks.citations import attribute
+    from app.answers.prompting.prompt import Source
 
     sources = [Source(1, "h.md", "Leave", None, None, "Annual leave is 25 days."),
                Source(2, "t.md", "Hotels", None, None, "Hotels are capped at 160 GBP.")]
@@ -137,7 +137,7 @@ def test_a_list_answer_without_markers_is_attributed_line_by_line():
 ])
 def test_what_counts_as_a_follow_up(question, follow_up):
     from app.answers.answerer import Conversation
-    from app.answers.prompt import Turn
+    from app.answers.prompting.prompt import Turn
 
     conversation = Conversation([Turn("How long is parental leave?", "26 weeks [1].")])
     assert conversation.is_follow_up(question) is follow_up
@@ -166,7 +166,7 @@ def test_a_command_named_by_its_file_is_not_marked_when_the_prompt_leaves_the_fi
     """Qwen's prompt heads a source by its heading alone; the reader still
     sees `ls.txt` on the citation, so `ls -t` is backed by `ls.txt`'s `-t`.
     A command neither the file nor the text holds stays marked."""
-    from app.answers.prompt_styles import style_for
+    from app.answers.prompting.styles import style_for
 
     text = "-t     sort by time, newest first; see --time"
     for reply, marked in (("Run `ls -t` [1].", []), ("Run `find -t` [1].", ["find -t"])):
@@ -186,8 +186,8 @@ def test_an_uncited_answer_is_attributed_to_the_source_holding_its_facts():
     """The words "checks a host's health" are all over the rollback section;
     the 20 is only in the code. The answer took its fact from the code, so
     that is the source it names (the card quotes the code too)."""
-    from app.answers.citations import attribute
-    from app.answers.prompt import Source
+    from app.answers.checks.citations import attribute
+    from app.answers.prompting.prompt import Source
 
     sources = [Source(1, "runbook.md", "Rollback", None, None,
                       "Shipit checks each host's health after a deploy and rolls back "
@@ -277,7 +277,7 @@ def test_a_one_sentence_answer_ends_with_its_first_whole_sentence():
     """The bundled model's first sentence is its answer; the next invents
     ("The kernel has a bug … first discovered in 2013"). Abbreviations and
     a one-word "No." do not end it."""
-    from app.answers.focused import first_sentence_end
+    from app.answers.prompting.focused import first_sentence_end
 
     model = FakeChatModel()
     model.enqueue("No.", " Use", " e.g.", " the", " portal", " [1].", " The", " kernel",

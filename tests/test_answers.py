@@ -7,7 +7,8 @@ import pytest
 
 from app.answers.answerer import (NOTHING_FOUND, Answerer, Conversation, Finished, Status,
                                   Token)
-from app.answers.model import Chunk, LocalModel, ModelError, check_model_file
+from app.llm.contract import Chunk, ModelError
+from app.llm.local import LocalModel, check_model_file
 from app.cli import main
 from app.common.bundled import answer_model_path
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
@@ -193,7 +194,7 @@ def test_eval_answers_runs_the_real_model_on_the_first_cases(sample_index, capsy
 def test_search_says_how_far_the_first_quote_can_be_trusted(sample_index, capsys):
     """The JSON names the card the app shows, the first quote carries its
     calibrated confidence, and the text output titles the quotes to match."""
-    from app.answers.confidence import SINGLE_QUOTE
+    from app.answers.evidence.confidence import SINGLE_QUOTE
 
     question = "How many weeks at full pay does the main carer get after a birth or adoption?"
     assert main(["search", question, "--db", str(sample_index), "--json"]) == 0
@@ -220,7 +221,7 @@ def test_search_keeps_working_when_the_model_file_is_broken(sample_index, tmp_pa
 
 @pytest.mark.slow
 def test_the_bundled_model_runs_from_its_q8_copy_made_once(isolated_home):
-    from app.answers.fast_copy import copy_path
+    from app.llm.fast_copy import copy_path
 
     model = LocalModel()
     model.load()
@@ -237,7 +238,7 @@ def test_the_bundled_model_runs_from_its_q8_copy_made_once(isolated_home):
 
 @pytest.mark.slow
 def test_a_damaged_copy_falls_back_to_the_bundled_file_and_is_made_again():
-    from app.answers.fast_copy import copy_path
+    from app.llm.fast_copy import copy_path
 
     copy = copy_path(answer_model_path())
     copy.parent.mkdir(parents=True)
@@ -251,7 +252,7 @@ def test_a_damaged_copy_falls_back_to_the_bundled_file_and_is_made_again():
 
 
 def test_a_copy_that_cannot_be_made_means_the_bundled_file_is_used(tmp_path, monkeypatch):
-    import app.answers.fast_copy as fast_copy
+    import app.llm.fast_copy as fast_copy
 
     def fail(source, target):
         target.write_bytes(b"half")
@@ -268,7 +269,7 @@ def test_half_made_copies_of_killed_runs_are_cleaned_up(tmp_path, monkeypatch):
     import os
     import time as clock
 
-    import app.answers.fast_copy as fast_copy
+    import app.llm.fast_copy as fast_copy
 
     source = tmp_path / "model.gguf"
     source.write_bytes(b"GGUF")
@@ -289,7 +290,7 @@ def test_half_made_copies_of_killed_runs_are_cleaned_up(tmp_path, monkeypatch):
 def test_the_model_process_loads_itself_whatever_is_asked_first():
     """A caller may count or render before anything else: the child process
     must load the model then, not crash on a missing one."""
-    from app.answers.model_process import ModelProcess
+    from app.llm.process import ModelProcess
 
     rendering, counting = ModelProcess(None), ModelProcess(None)
     try:
@@ -307,7 +308,7 @@ def test_a_model_process_left_mid_answer_replies_to_the_next_request_itself():
     sentence is complete while the model is still writing): the next request
     gets its own reply, not one of the abandoned answer's tokens. (The desktop
     app's next question failed so, since answers stop at their first sentence.)"""
-    from app.answers.model_process import ModelProcess
+    from app.llm.process import ModelProcess
 
     model = ModelProcess(None)
     try:

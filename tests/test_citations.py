@@ -3,7 +3,8 @@ import random
 
 import pytest
 
-from app.answers.citations import MarkerFilter, clean_markers, numbers_in
+from app.answers.checks.citations import MarkerFilter, clean_markers
+from app.answers.checks.markers import numbers_in
 
 
 def test_marker_forms_small_models_write():

@@ -1,7 +1,7 @@
 """The card's confidence: when one quote may be shown as the handbook's answer."""
-from app.answers import confidence
-from app.answers.confidence import NONE, PASSAGES, SINGLE, card
-from app.answers.evidence import Evidence
+from app.answers.evidence import confidence
+from app.answers.evidence.confidence import NONE, PASSAGES, SINGLE, card
+from app.answers.evidence.finder import Evidence
 
 
 def _evidence(score: float, confidence_value: float | None = None) -> Evidence:
@@ -43,7 +43,7 @@ def test_the_card_follows_the_first_units_confidence():
 
 
 def test_the_finder_gives_the_first_unit_shown_its_confidence():
-    from app.answers.evidence import EvidenceFinder
+    from app.answers.evidence.finder import EvidenceFinder
 
     finder = EvidenceFinder(store=None, embedder=None)
     scored = [_evidence(1.6), _evidence(1.1), _evidence(1.0), _evidence(0.95)]

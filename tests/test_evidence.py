@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.answers.units import ITEM, LINE, MAX_UNIT_CHARS, ROW, SENTENCE, units_in
+from app.answers.evidence.units import ITEM, LINE, MAX_UNIT_CHARS, ROW, SENTENCE, units_in
 from app.common.documents import CODE, LIST, PARAGRAPH
 
 
@@ -113,7 +113,7 @@ def test_a_table_row_is_one_unit():
 
 
 def test_a_row_is_shown_with_its_headers_and_a_note_box_row_with_nothing_more():
-    from app.answers.evidence import _row_context
+    from app.answers.evidence.finder import _row_context
 
     body = "| City | Cap |\n|---|---|\n| London | GBP 230 |"
     start = body.index("| London")
@@ -138,7 +138,7 @@ def test_text_without_any_boundary_becomes_readable_pieces_not_one_huge_quote():
 # -- the evidence on the real sample index -------------------------------------------
 @pytest.fixture(scope="module")
 def finder_and_searcher(sample_index, embedder):
-    from app.answers.evidence import EvidenceFinder
+    from app.answers.evidence.finder import EvidenceFinder
     from app.search.retrieval import Searcher
     from app.store.sqlite import Store
 
@@ -214,7 +214,7 @@ def test_a_question_about_a_default_is_answered_by_the_sentence_that_states_it(t
     that answers "out of the box" only says "The default is …"."""
     from dataclasses import replace
 
-    from app.answers.evidence import DEFAULT_WEIGHTS, EvidenceFinder
+    from app.answers.evidence.finder import DEFAULT_WEIGHTS, EvidenceFinder
     from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
     from app.store.sqlite import Store
@@ -241,7 +241,7 @@ def _evidence_in(tmp_path, embedder, name: str, text: str, question: str,
     """The evidence for `question` from a real index of one Markdown file: the
     best units shown, or with `scored` every candidate, best first, with its
     features."""
-    from app.answers.evidence import EvidenceFinder
+    from app.answers.evidence.finder import EvidenceFinder
     from app.ingest.indexer import Indexer
     from app.search.retrieval import Searcher
     from app.store.sqlite import Store
@@ -355,7 +355,7 @@ def test_part_of_a_row_is_plain_text_and_the_next_row_still_finds_its_header():
 
 
 def test_a_short_sentence_in_a_script_without_spaces_is_still_quoted():
-    from app.answers.evidence import Evidence, _too_short
+    from app.answers.evidence.finder import Evidence, _too_short
 
     def unit(text: str, kind: str) -> Evidence:
         return Evidence(text=text, source="a.md", heading="A", page=None, start=0,

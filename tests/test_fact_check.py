@@ -1,7 +1,7 @@
 """The fact check: what counts as the same fact, and what is flagged."""
 import pytest
 
-from app.answers.fact_check import CODE, NAME, NUMBER, QUOTE, extract, normalise, unsupported
+from app.answers.checks.fact_check import CODE, NAME, NUMBER, QUOTE, extract, normalise, unsupported
 
 SOURCES = ["The primary caregiver is entitled to 26 weeks of parental leave, of which the "
            "first 18 weeks are paid at full salary. Leave is booked in HRdesk by 31 March. "
@@ -161,7 +161,7 @@ def test_a_number_the_sources_hold_but_the_first_quote_lacks_is_named():
     """The bundled model answers "The answer is: 10" beside a quote that says
     18: 10 is in the sources (the next sentence), so it is not unsupported,
     but the two disagree and the reader must be told to choose."""
-    from app.answers.fact_check import numbers_not_in
+    from app.answers.checks.fact_check import numbers_not_in
 
     quote = SOURCES[0].split(". ")[0]  # the 26 / 18 weeks sentence
     answer = "The answer is: 1,000 desks. The first 18 weeks are paid in full."

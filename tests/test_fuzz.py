@@ -89,7 +89,7 @@ QUESTIONS = st.one_of(
 @given(question=QUESTIONS)
 def test_any_question_is_searched_and_answered_or_told_why(question, sample_index, embedder):
     from app.answers.answerer import Answerer, Finished
-    from app.answers.prompt import PromptTooLarge
+    from app.answers.prompting.prompt import PromptTooLarge
     from fakes import FakeChatModel
 
     with Store(sample_index) as store:

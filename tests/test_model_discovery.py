@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from ggufgen import ARRAY, STRING, UINT32, header, model_pairs, string, write_model
 
-from app.answers.gguf_header import GgufError, read_header
-from app.answers.model_discovery import (GIB, HUGGING_FACE, JAN, LLAMA_CPP, LM_STUDIO, OLLAMA,
+from app.llm.gguf_header import GgufError, read_header
+from app.llm.discovery import (GIB, HUGGING_FACE, JAN, LLAMA_CPP, LM_STUDIO, OLLAMA,
                                          USER_FOLDER, GPT4ALL, ModelFile, ModelNotFound,
                                          describe, discover, find_model, fits, model_folders,
                                          quantisation_from_name, short_name, suggest,
                                          total_memory)
-from app.answers.model_speeds import measured_speed, record_speed, speeds_file
+from app.llm.speeds import measured_speed, record_speed, speeds_file
 from app.cli import UserError, main, model_file
 from app.common.bundled import answer_model_path
 

@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from app.answers.model import Chunk, LocalModel, Reading, physical_cores
+from app.llm.contract import Chunk, Reading
+from app.llm.local import LocalModel, physical_cores
 
 LONG = " ".join(f"Rule {n}: expenses of type {n} are paid within {n + 2} days." for n in range(60))
 
@@ -89,7 +90,7 @@ def test_a_prompt_of_another_kind_between_two_answers_does_not_cost_the_second_i
 
 @pytest.mark.slow
 def test_no_copy_is_kept_of_a_cache_too_big_to_be_worth_it(model, monkeypatch):
-    import app.answers.model as model_module
+    import app.llm.local as model_module
 
     prompt, stop = _prompt(model, "Within how many days are expenses of type 4 paid?")
     list(model.generate(prompt, stop, 4, threading.Event()))
@@ -101,7 +102,7 @@ def test_no_copy_is_kept_of_a_cache_too_big_to_be_worth_it(model, monkeypatch):
 
 @pytest.mark.slow
 def test_the_model_process_passes_the_reading_on():
-    from app.answers.model_process import ModelProcess
+    from app.llm.process import ModelProcess
 
     child = ModelProcess(None)
     try:
@@ -126,7 +127,7 @@ def test_threads_are_one_per_physical_core_and_never_zero(monkeypatch):
 
 @pytest.mark.slow
 def test_stop_while_the_model_process_reads_ends_it_and_the_next_question_gets_a_fresh_one():
-    from app.answers.model_process import ModelProcess
+    from app.llm.process import ModelProcess
 
     child = ModelProcess(None)
     try:

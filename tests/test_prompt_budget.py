@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from app.answers.prompt import (PromptTooLarge, Source, TRIM_MARK, Turn, build_prompt,
+from app.answers.prompting.prompt import (PromptTooLarge, Source, TRIM_MARK, Turn, build_prompt,
                                 messages_for)
 from fakes import FakeChatModel
 

@@ -4,8 +4,8 @@ import threading
 import pytest
 
 from app.answers.answerer import Answerer, Finished, Status
-from app.answers.citations import drop_echoed_header, echoed_header_length
-from app.answers.prompt_styles import QWEN2, QWEN2_LARGE, SMOLLM2, style_for
+from app.answers.checks.citations import drop_echoed_header, echoed_header_length
+from app.answers.prompting.styles import QWEN2, QWEN2_LARGE, SMOLLM2, style_for
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
 RESULTS = [FakeResult(1, "handbook.md", "Leave › Annual leave", "Annual leave is 28 days."),

@@ -1,4 +1,4 @@
-"""The answer model checks the card's first passage (app/answers/quote_check.py).
+"""The answer model checks the card's first passage (app/answers/checks/quote_check.py).
 
 The answer steps run with fakes (what the card does with the model's pick);
 the pick itself is read from the real Qwen2.5-Coder-1.5B, in-process and in
@@ -7,9 +7,9 @@ import threading
 
 import pytest
 
-from app.answers import quote_check
+from app.answers.checks import quote_check
 from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Status
-from app.answers.confidence import PASSAGES, SINGLE, card
+from app.answers.evidence.confidence import PASSAGES, SINGLE, card
 from fakes import FakeCheckingModel as CheckingModel, FakeFinder, FakeResult, FakeSearcher
 
 LEAVE = ("The primary caregiver gets 26 weeks, of which 18 weeks at full salary. "
@@ -226,8 +226,8 @@ UNITS = ["Grass in the park is cut every Monday.",
 
 @pytest.fixture(scope="module")
 def qwen():
-    from app.answers.model import LocalModel
-    from app.common import answer_models
+    from app.llm.local import LocalModel
+    from app.llm import catalogue as answer_models
     from conftest import INSTALLED_MODELS
 
     model = answer_models.by_key("qwen2.5-coder-1.5b")
@@ -260,7 +260,7 @@ def test_a_stop_before_the_pick_gives_none(qwen):
 
 @pytest.mark.slow
 def test_the_model_in_its_own_process_picks_the_same(qwen):
-    from app.answers.model_process import ModelProcess
+    from app.llm.process import ModelProcess
 
     process = ModelProcess(qwen.path)
     try:

@@ -1,8 +1,8 @@
 """A shown answer saved and read back (app/answers/records.py), and the check
 that keeps a reopened citation from pointing at text that has changed."""
 from app.answers import records
-from app.answers.evidence import Evidence
-from app.answers.fact_check import NUMBER, Fact
+from app.answers.evidence.finder import Evidence
+from app.answers.checks.fact_check import NUMBER, Fact
 from app.search.retrieval import Match, Result, join_excerpts
 
 BODY = ("Everyone gets 28 days of annual leave per year. Leave is booked in the HR portal. "

@@ -16,19 +16,19 @@ import re
 import threading
 import time
 from contextlib import closing
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from app.answers.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
+from app.answers.checks import quote_check
+from app.answers.checks.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
-from app.answers import quote_check
-from app.answers.confidence import PASSAGES, SINGLE, answering, card
-from app.answers.fact_check import numbers_not_in, unsupported
-from app.answers.model import Reading
-from app.answers.focused import first_sentence_end, focused_sources
-from app.answers.prompt import Prompt, Source, Turn, build_prompt
-from app.answers.prompt_styles import PromptStyle, style_for
-from app.answers.repetition import RepetitionGuard
+from app.answers.checks.fact_check import numbers_not_in, unsupported
+from app.answers.checks.repetition import RepetitionGuard
+from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
+from app.answers.prompting.focused import first_sentence_end, focused_sources
+from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
+from app.answers.prompting.styles import PromptStyle, style_for
+from app.llm.contract import AnswerModel, Reading
 
 # Cosine distance above which the best child is not about the question at
 # all. Calibrated with scripts/calibrate_relevance.py: the best child of every
@@ -112,8 +112,8 @@ class Answer:
     dropped_sources: int = 0
     trimmed_sources: int = 0
     sent: list[Source] = field(default_factory=list, repr=False)  # the sources as in the prompt
-    evidence: list = field(default_factory=list)       # app.answers.evidence.Evidence
-    unsupported: list = field(default_factory=list)    # app.answers.fact_check.Fact
+    evidence: list = field(default_factory=list)       # app.answers.evidence.finder.Evidence
+    unsupported: list = field(default_factory=list)    # app.answers.checks.fact_check.Fact
     not_in_quote: list = field(default_factory=list)   # numbers the first quote lacks
     attributed: list[dict] = field(default_factory=list)  # sentence → source, when uncited
     prompt: str = EVIDENCE
@@ -206,14 +206,14 @@ class Answerer:
     """`prompt`: EVIDENCE (the focused prompt, default) or SECTIONS (whole
     sections, for large models). `prompt_units`: evidence units the focused
     prompt reads, and `style`: its wording (both by default the model
-    family's, app/answers/prompt_styles.py). `finder`: the evidence step (by
+    family's, app/answers/prompting/styles.py). `finder`: the evidence step (by
     default an EvidenceFinder over the searcher's index)."""
 
-    def __init__(self, searcher, model, answer_tokens: int = DEFAULT_ANSWER_TOKENS,
+    def __init__(self, searcher, model: AnswerModel, answer_tokens: int = DEFAULT_ANSWER_TOKENS,
                  relevance_threshold: float = RELEVANCE_THRESHOLD, prompt: str = EVIDENCE,
                  prompt_units: int | None = None, finder=None, one_sentence: bool = True,
                  style: PromptStyle | None = None):
-        from app.answers.evidence import EvidenceFinder
+        from app.answers.evidence.finder import EvidenceFinder
 
         self.searcher = searcher
         self.model = model
@@ -442,7 +442,3 @@ def declines(text: str) -> bool:
     (its citation markers, quotes and emphasis aside: "The handbook does not
     say [1].")."""
     return _DECLINED.fullmatch(_DECORATION.sub("", text).strip()) is not None
-
-
-def as_dict(answer: Answer) -> dict:
-    return asdict(answer)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any, Iterable
 
-from app.answers.evidence import Evidence
-from app.answers.fact_check import Fact
+from app.answers.checks.fact_check import Fact
+from app.answers.evidence.finder import Evidence
 from app.search.retrieval import Match, Result, join_excerpts
 
 VERSION = 1

@@ -7,12 +7,12 @@ and kind:
 - evidence@1 / evidence@3: the answer span lies inside the top-1 / one of
   the top-3 evidence units (the quotes shown before the model writes);
 - card@1 / card@3: the same for the card as it stands at the end, after a
-  model that checks the passages (app/answers/quote_check.py) has reordered
+  model that checks the passages (app/answers/checks/quote_check.py) has reordered
   them; equal to evidence@1 / @3 for a model that does not check;
 - answer accuracy: the model's answer contains every number of the span
   (digits or number words, thousands separators ignored) and at least half of
   the span's content words (lower-cased, lightly stemmed, stopwords left
-  out; app/answers/words.py). A refusal is inaccurate;
+  out; app/answers/evidence/words.py). A refusal is inaccurate;
 - unsupported-fact rate: the share of answers with at least one fact the
   fact check did not find in the sources;
 - citation precision: of the sources an answer cites (or is attributed to),
@@ -29,8 +29,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Retrieved
-from app.answers.fact_check import normalise as normalise_facts
-from app.answers.words import content_stems
+from app.answers.checks.fact_check import normalise as normalise_facts
+from app.answers.evidence.words import content_stems
 from app.evaluation.recall import Case, normalise, validate
 
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")

@@ -2,7 +2,7 @@
 
 Each answer leads with the evidence, shown as soon as the search is done
 (before the model writes a word): "Passages that may answer", the best three
-as equals; when the first is likely right (app/answers/confidence.py) or the
+as equals; when the first is likely right (app/answers/evidence/confidence.py) or the
 answer model, once it has answered, picks it too (quote_check.py), one
 verbatim quote from the handbook with its citation, the next two passages
 one click away. The model's answer follows,
@@ -20,11 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.answers import quote_check, records
+from app.answers import records
+from app.answers.checks import quote_check
 from app.answers.answerer import declined_text
-from app.answers.confidence import SINGLE, card, shown_as
-from app.answers.prompt import citation_label
-from app.answers.units import LINE as CODE_UNIT
+from app.answers.evidence.confidence import SINGLE, card, shown_as
+from app.answers.prompting.prompt import citation_label
+from app.answers.evidence.units import LINE as CODE_UNIT
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 from app.ingest.readers import is_markdown
 
@@ -55,10 +56,10 @@ class Turn:
     error: str = ""
     refused: bool = False
     results: list = field(default_factory=list)
-    evidence: list = field(default_factory=list)     # app.answers.evidence.Evidence, best first
+    evidence: list = field(default_factory=list)     # app.answers.evidence.finder.Evidence, best first
     evidence_ready: bool = False                     # the evidence step has run
     more_shown: bool = False                         # the other two quotes are open
-    unsupported: list = field(default_factory=list)  # app.answers.fact_check.Fact
+    unsupported: list = field(default_factory=list)  # app.answers.checks.fact_check.Fact
     not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
     attributed: bool = False                         # uncited, sources matched by words
     declined: bool = False                           # the model said the handbook does not say

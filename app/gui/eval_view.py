@@ -172,8 +172,8 @@ class EvalWorker(QObject):
 
     @Slot()
     def run(self) -> None:
-        from app.answers.model import ModelError
-        from app.answers.prompt import PromptTooLarge
+        from app.llm.contract import ModelError
+        from app.answers.prompting.prompt import PromptTooLarge
         from app.search.retrieval import SearchError
         from app.store.contract import StoreError
 

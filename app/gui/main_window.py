@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMai
                                QToolButton, QVBoxLayout, QWidget)
 
 from app import __version__
-from app.answers import quote_check
+from app.answers.checks import quote_check
 from app.common import paths
 from app.common.bundled import SAMPLE_HANDBOOK
 from app.embedding.embedder import Embedder

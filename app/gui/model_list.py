@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.answers.model_discovery import (PACKAGED, SMOLLM2_NAME, GIB, ModelFile, describe, discover, fits,
+from app.llm.discovery import (PACKAGED, SMOLLM2_NAME, GIB, ModelFile, describe, discover, fits,
                                          memory_needed, packaged_models, suggest,
                                          total_memory)
-from app.answers.model_speeds import measured_speed
-from app.common.answer_models import default_model_path
+from app.llm.speeds import measured_speed
+from app.llm.catalogue import default_model_path
 from app.common.bundled import ModelMissing
 from app.gui.safe_text import plain_label, tooltip
 
@@ -95,7 +95,7 @@ def find_models(extra_folders: list[str]) -> Found:
 
 def default_name() -> str:
     """The default model's row name, known before any header is read."""
-    from app.common import answer_models
+    from app.llm import catalogue as answer_models
 
     model = answer_models.default_model()
     return "Default: " + (model.name if model is not None else SMOLLM2_NAME)

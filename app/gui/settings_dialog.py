@@ -39,7 +39,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.answers.model import ModelError, check_model_file
+from app.llm.contract import ModelError
+from app.llm.local import check_model_file
 from app.common.chunks import (
     CITATION_FIELDS,
     DEFAULT_METADATA_POLICY,

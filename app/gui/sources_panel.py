@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QListWidget, QListWidgetItem,
                                QPushButton, QSplitter, QVBoxLayout, QWidget)
 
-from app.answers.prompt import citation_label
+from app.answers.prompting.prompt import citation_label
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
 
 

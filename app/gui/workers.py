@@ -17,12 +17,12 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finished, QuoteChecked,
                                   Retrieved, Status, Token)
-from app.answers.model import ModelError
-from app.answers.model_process import ModelProcess
-from app.answers.model_speeds import record_answer_speed
-from app.answers.prompt import PromptTooLarge
-from app.answers.prompt import Turn as AskedTurn
-from app.common.answer_models import default_model_path
+from app.llm.contract import ModelError
+from app.llm.process import ModelProcess
+from app.llm.speeds import record_answer_speed
+from app.answers.prompting.prompt import PromptTooLarge
+from app.answers.prompting.prompt import Turn as AskedTurn
+from app.llm.catalogue import default_model_path
 from app.common.bundled import ModelMissing
 from app.gui.settings import AppSettings
 from app.ingest.indexer import Indexer, IndexSettings
@@ -125,7 +125,7 @@ def own_model(model_factory=None):
     its own, closed when the run ends."""
     def borrow(settings: AppSettings):
         model = (model_factory or default_model)(settings)
-        return model, getattr(model, "close", lambda: None)
+        return model, model.close
     return borrow
 
 
@@ -139,8 +139,7 @@ def evaluation_answerer(embedders, borrow, current_settings):
         settings = current_settings()
         model, release = borrow(settings)
         try:
-            if hasattr(model, "load"):
-                model.load()
+            model.load()
             answerer = app_answerer(store, embedders(settings), model, settings)
         except BaseException:
             release()  # a model borrowed or started for the run must not stay held
@@ -154,7 +153,7 @@ class AnswerWorker(QObject):
 
     status = Signal(str, str)      # stage, message
     retrieved = Signal(object)     # list of app.search.retrieval.Result
-    evidence = Signal(object)      # list of app.answers.evidence.Evidence, best first
+    evidence = Signal(object)      # list of app.answers.evidence.finder.Evidence, best first
     token = Signal(str)
     finished = Signal(object)      # app.answers.answerer.Answer
     failed = Signal(str)           # a message in words (the sources may still have arrived)
@@ -220,8 +219,7 @@ class AnswerWorker(QObject):
             if self._model_lock.acquire(blocking=False):
                 try:
                     model = self._model_for(settings)
-                    if hasattr(model, "load"):
-                        model.load()
+                    model.load()
                 finally:
                     self._model_lock.release()
             self.warmed.emit()
@@ -268,7 +266,7 @@ class AnswerWorker(QObject):
     def _model_for(self, settings: AppSettings):
         key = (settings.model_path, settings.n_ctx)
         if self._model is None or key != self._model_key:
-            if hasattr(self._model, "close"):
+            if self._model is not None:
                 self._model.close()
             self._model = self._model_factory(settings)
             self._model_key = key
@@ -276,5 +274,5 @@ class AnswerWorker(QObject):
 
     @Slot()
     def shut_down(self) -> None:
-        if hasattr(self._model, "close"):
+        if self._model is not None:
             self._model.close()

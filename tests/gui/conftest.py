@@ -24,7 +24,7 @@ def apps_home(tmp_path, monkeypatch):
     searches (empty until a test lays models out in it): the user's real
     folders are never read. The machine has 16 GB of memory. Searches still
     running when the test ends are waited for before the patches are undone."""
-    from app.answers import model_discovery
+    from app.llm import discovery as model_discovery
     from app.gui import model_list
 
     home = tmp_path / "apps-home"

@@ -87,8 +87,8 @@ def test_the_other_passages_are_one_click_away(qtbot, window):
 def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     """The model's number is in the sources but not in the quote shown first:
     the view says so between the quote and the answer, and marks it."""
-    from app.answers.evidence import Evidence
-    from app.answers.fact_check import NUMBER, Fact
+    from app.answers.evidence.finder import Evidence
+    from app.answers.checks.fact_check import NUMBER, Fact
     from app.gui.conversation import ConversationView, copy_text
 
     view = ConversationView()
@@ -111,11 +111,11 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
 
 
 def test_an_unsure_first_quote_is_shown_as_passages_that_may_answer(qtbot):
-    """When the first quote is not likely right (app/answers/confidence.py),
+    """When the first quote is not likely right (app/answers/evidence/confidence.py),
     the card does not present it as the handbook's answer: the best three are
     shown together, as equals, each with its citation, and the warnings point
     at the passages."""
-    from app.answers.evidence import Evidence
+    from app.answers.evidence.finder import Evidence
     from app.gui.conversation import ConversationView, copy_text
 
     view = ConversationView()
@@ -166,8 +166,8 @@ def test_the_card_shows_one_quote_once_the_answer_model_picks_it_too(qtbot, wind
     """Asked with a model that checks (Qwen 1.5B's style), the card starts as
     passages that may answer and, once the model picks the first, shows it
     as the handbook's answer, saying why."""
-    from app.answers.confidence import PASSAGES, card
-    from app.answers.quote_check import BOTH_PICK
+    from app.answers.evidence.confidence import PASSAGES, card
+    from app.answers.checks.quote_check import BOTH_PICK
 
     window, replies = window
     replies.model.enqueue("The", " car", " park", " [1].")
@@ -185,8 +185,8 @@ def test_the_passages_are_reordered_once_the_answer_model_has_read_them(qtbot, w
     """A model that checks but ranks another passage first: the card stays
     "Passages that may answer", now in the order the search and the model
     agree on, and says so."""
-    from app.answers.confidence import PASSAGES, card
-    from app.answers.quote_check import ORDERED_BY_BOTH
+    from app.answers.evidence.confidence import PASSAGES, card
+    from app.answers.checks.quote_check import ORDERED_BY_BOTH
 
     window, replies, cards = _ask_with_pick(qtbot, window, [0.01, 0.9, 0.05, 0.03, 0.01])
     first, last = cards[0], cards[-1]
@@ -200,8 +200,8 @@ def test_the_passages_are_reordered_once_the_answer_model_has_read_them(qtbot, w
 def test_no_order_line_when_the_check_left_the_passages_as_they_were(qtbot, window):
     """The model reads the passages but the two orders tie: nothing moved,
     so the card says nothing about an order."""
-    from app.answers.confidence import PASSAGES, card
-    from app.answers.quote_check import ORDERED_BY_BOTH
+    from app.answers.evidence.confidence import PASSAGES, card
+    from app.answers.checks.quote_check import ORDERED_BY_BOTH
 
     window, replies, cards = _ask_with_pick(qtbot, window, [0.3, 0.6, 0.05, 0.03, 0.02])
     assert len(cards) == 2 and card(cards[-1]) == PASSAGES and replies.model.checked
@@ -213,8 +213,8 @@ def test_the_passage_the_model_picks_and_answers_from_is_shown_alone(qtbot, wind
     """The model picks a passage the search did not put first, and its
     answer's number is that passage's: the card shows it alone as the
     handbook's answer, and says why."""
-    from app.answers.confidence import PASSAGES, card
-    from app.answers.quote_check import ANSWER_PICK, BOTH_PICK
+    from app.answers.evidence.confidence import PASSAGES, card
+    from app.answers.checks.quote_check import ANSWER_PICK, BOTH_PICK
 
     def pick_the_leave(prompt, options):
         lines = [line for line in prompt.splitlines() if line.startswith("[")]
@@ -250,7 +250,7 @@ def test_a_quote_keeps_its_code_lines_and_a_value_under_its_lead_in(qtbot):
     """A stanza of code shown as one run-on line, or a lead-in and the value
     under it run together, no longer read as the source does; a prose line
     wrapped in the source still runs on."""
-    from app.answers.evidence import Evidence
+    from app.answers.evidence.finder import Evidence
     from app.gui.conversation import ConversationView
 
     view = ConversationView()
@@ -274,7 +274,7 @@ def test_a_markdown_quote_shows_a_links_text_not_its_markup(qtbot):
     """Node.js's docs link names as "[`process.send()`][]": the card shows
     what a reader of the page reads. A plain-text source keeps its brackets,
     and so does code inside backticks."""
-    from app.answers.evidence import Evidence
+    from app.answers.evidence.finder import Evidence
     from app.gui.conversation import ConversationView
 
     view = ConversationView()

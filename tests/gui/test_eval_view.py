@@ -282,7 +282,7 @@ def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embe
 
 def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedder,
                                                                    sample_index, sample_folder):
-    from app.answers.model import ModelError
+    from app.llm.contract import ModelError
     from app.gui.settings import AppSettings
     from app.gui.workers import evaluation_answerer, own_model
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QFileDialog  # noqa: E402
 
-from app.answers.model_speeds import measured_speed, record_speed  # noqa: E402
+from app.llm.speeds import measured_speed, record_speed  # noqa: E402
 from app.common.bundled import answer_model_path  # noqa: E402
 from app.gui.model_list import LOOKING, COLUMNS, find_models  # noqa: E402
 from app.gui.settings import AppSettings  # noqa: E402
@@ -308,7 +308,7 @@ def test_the_answer_models_set_up_installed_are_listed_as_bundled_with_their_mem
     """Installed, the most accurate Qwen that fits is the default (the first
     row, the empty setting); SmolLM2 and the other Qwen stay choosable, each
     by its file."""
-    from app.common.answer_models import QWEN_05B, QWEN_15B, default_model, installed_path
+    from app.llm.catalogue import QWEN_05B, QWEN_15B, default_model, installed_path
     from app.common.bundled import answer_model_path
 
     if installed_path(QWEN_05B) is None or installed_path(QWEN_15B) is None:

@@ -26,10 +26,10 @@ from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadEr
 from app.ingest.readers.pdf_headings import Layout, LineStyles, StyledLine, term_lines
 from app.ingest.readers.pdf_headings import detect as detect_headings
 from app.common.typography import fold_glyphs
+from app.ingest.readers.bullets import is_bullet
 from app.ingest.readers.pdf_reflow import reflow
 from app.ingest.readers.running_lines import furniture_offsets
 from app.ingest.readers.text import (
-    is_bullet,
     line_spans,
     make_section,
     push_heading,

@@ -22,8 +22,8 @@ import re
 from collections import Counter
 
 from app.common.documents import LIST, PARAGRAPH, Block, Section
+from app.ingest.readers.bullets import is_bullet
 from app.ingest.readers.pdf_words import run_together_edits, split_edits
-from app.ingest.readers.text import is_bullet
 
 # A line shorter than this share of its block's longest line ends where the
 # writer ended it (an option's one-line description, a syntax line, a title).
@@ -32,7 +32,7 @@ FULL_LINE = 0.7
 # ("-i If the -i option is present, the shell is interactive.").
 FULL_SENTENCE_LINE = 0.85
 _SENTENCE_END = re.compile(r"[.:!?][\"'”’)\]]*$")
-_COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")   # as answers.units reads a laid-out table
+_COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")   # as answers.evidence.units reads a laid-out table
 _HYPHENATED_END = re.compile(r"([A-Za-z]+)-$")
 _LOWER_START = re.compile(r"[a-z]+")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")

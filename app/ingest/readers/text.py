@@ -24,10 +24,10 @@ from pathlib import Path
 from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
                                   file_title, strip_span)
 from app.common.typography import fold_glyphs
+from app.ingest.readers.bullets import is_bullet
 from app.ingest.readers.encoding import Decoded, decode
+from app.ingest.readers.pdf_reflow import join_lines
 
-# "•", "-", "*", "+", "1.", "2)", "a)": the markers people type or PDFs show.
-BULLET_RE = re.compile(r"\s*(?:[-*+•‣◦▪●–]|\d{1,3}[.)]|[a-z][)])\s+\S")
 UNDERLINE_RE = re.compile(r"\s*(={3,}|-{3,})\s*")
 NUMBERED_HEADING_RE = re.compile(r"(\d+(?:\.\d+)*)\.?\s+\S")
 NUMBERED_HEADING_MAX = 80
@@ -119,10 +119,6 @@ def push_heading(stack: list[tuple[int, str]], level: int, title: str) -> list[s
     return [heading for _, heading in stack]
 
 
-def is_bullet(line: str) -> bool:
-    return BULLET_RE.match(line) is not None
-
-
 # ---------------------------------------------------------------- plain text
 
 
@@ -148,8 +144,6 @@ def read_text(path: Path) -> Document:
     if man:
         for section in sections:
             section.blocks = man_blocks(text, section)
-        from app.ingest.readers.pdf_reflow import join_lines  # it reads this module's bullets
-
         text = join_lines(text, sections)
     return Document(path=path, format="text", title=title, text=text, sections=sections,
                     encoding=decoded.encoding)

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from app.answers.prompt import FOCUSED_SYSTEM_PROMPT, SYSTEM_PROMPT, citation_label
+from app.answers.prompting.prompt import FOCUSED_SYSTEM_PROMPT, SYSTEM_PROMPT, citation_label
 
 
 def source_heading_label(n: int, source) -> str:
@@ -39,7 +39,7 @@ class PromptStyle:
     neighbours: tuple[int, int] = (1, 1)   # units (before, after) each, for context
     label: Callable[[int, object], str] = citation_label   # how a source is headed
     one_line: bool = True        # the focused answer ends at its first line break
-    checks_quote: bool = False   # reads the best units again to check the first (quote_check.py)
+    checks_quote: bool = False   # reads the best units again to check the first (checks/quote_check.py)
 
 
 SMOLLM2 = PromptStyle(family="smollm2", focused_system=FOCUSED_SYSTEM_PROMPT,
@@ -63,7 +63,7 @@ QWEN2 = PromptStyle(
 
 # From 1B parameters on, four units without the units around them. The
 # neighbours cost a fifth of the prompt for little: on the tuning batches
-# (benchmarks/prompt_shapes.py, the first 22 of dev first, python, git and
+# (benchmarks/experiments/prompt_shapes.py, the first 22 of dev first, python, git and
 # bash) three units alone were right 35 times of 74 against 29 with two
 # units and their neighbours. With llama.cpp compiled for the CPU's AVX-512
 # (the 1.5B reads ~110 tokens/s on 2 cores, not ~55-79), a fourth unit fits
@@ -72,7 +72,7 @@ QWEN2 = PromptStyle(
 # The 0.5B does better with three units and their neighbours (0.35 against
 # 0.30 with two).
 # The 1.5B also checks the card's first passage: where it picks it among the
-# best five, the passage holds the answer far more often (quote_check.py).
+# best five, the passage holds the answer far more often (checks/quote_check.py).
 QWEN2_LARGE = replace(QWEN2, units=4, neighbours=(0, 0), checks_quote=True)
 LARGE_FROM_BILLIONS = 1.0
 

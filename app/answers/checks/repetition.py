@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from app.answers.citations import MARKER
+from app.answers.checks.markers import MARKER
 
 # A sentence ends at . ! ? before white space, or right after a marker when the
 # model leaves out the space ("… [1].You can …").

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 
-from app.answers.evidence import Evidence
-from app.answers.prompt import Source
-from app.answers.units import ROW
+from app.answers.evidence.finder import Evidence
+from app.answers.evidence.units import ROW
+from app.answers.prompting.prompt import Source
 
 GAP = " … "
 NEIGHBOURS = 1  # units either side of each chosen unit, for context (docs/answers.md)

@@ -1,9 +1,9 @@
 """The answer model checks the evidence ranker's first passage.
 
 MiniLM's ranking cannot tell when its first quote is right (app/answers/
-confidence.py: held out, it is sure enough for one question in fifty), so the
-card mostly shows three passages as equals. Qwen2.5-Coder-1.5B shown the
-question and the ranker's best five units as a numbered list, and asked which
+evidence/confidence.py: held out, it is sure enough for one question in
+fifty), so the card mostly shows three passages as equals. Qwen2.5-Coder-1.5B
+shown the question and the ranker's best five units as a numbered list, and asked which
 one answers, is no steadier a ranker than MiniLM; but where it picks the
 ranker's first unit too, that unit holds the answer far more often
 (docs/answers.md, "The answer model checks the first passage"). So once the
@@ -18,7 +18,7 @@ and its answer draws on is shown alone too (`alone`). Held out, the first
 passage then holds the answer 0.55 of the time against 0.41 in the
 ranker's order (docs/answers.md, "The passage the answer drew on").
 
-Only models whose prompt style asks for it (app/answers/prompt_styles.py)
+Only models whose prompt style asks for it (app/answers/prompting/styles.py)
 check: Qwen 0.5B picks "1" whatever it reads, and SmolLM2 was not measured.
 """
 from __future__ import annotations
@@ -27,26 +27,27 @@ import re
 import threading
 from typing import Sequence
 
-from app.answers.fact_check import extract, normalise
-from app.answers.words import content_stems
+from app.answers.checks.fact_check import extract, normalise
+from app.answers.evidence.words import content_stems
+from app.llm.contract import AnswerModel
 
 DEPTH = 5                 # units in the list: the 1.5B reads five in 2.7-4.4 s on 2 cores
 UNIT_CHARS = 360          # of a long unit, the start (the list stays near 230 tokens)
 AGREES_AT = 0.7           # the model's probability for "1" that counts as agreeing (card_check.py)
 # The fusion of the two orders (fused_order): k 1, 2, 3 and 5 tie on the tuning
 # batches (first unit right 0.386, one of three 0.605, against 0.341 and 0.556
-# in the ranker's order); 3 is the middle of the tie (benchmarks/card_order.py).
+# in the ranker's order); 3 is the middle of the tie (benchmarks/experiments/card_order.py).
 FUSION_K = 3
 # The weight of a third order in that fusion: by how much of the model's own
 # answer each unit holds (answer_support). On the five tuning batches 2, 3 and
 # 4 tie (first unit right 0.46, one of three 0.60, against 0.36 / 0.58 without
-# it); 2 is the smallest of the tie (benchmarks/card_answer.py).
+# it); 2 is the smallest of the tie (benchmarks/guards/card_answer.py).
 ANSWER_WEIGHT = 2.0
 # A unit the model gives this much, and whose answer draws on it (a support of
 # DRAWN_ON or more, more than any other unit's), is shown alone (`alone`). On
 # the tuning batches the single cards hold the answer 0.75-0.76 of the time
 # for any threshold from 0.3 to 0.6; 0.5 asks the model for half its
-# probability, no mere plurality among five (benchmarks/card_answer.py).
+# probability, no mere plurality among five (benchmarks/guards/card_answer.py).
 ANSWER_PICK_AT = 0.5
 DRAWN_ON = 1.0
 # Said under a quote shown alone because the model picked it too.
@@ -66,7 +67,7 @@ def clip(text: str) -> str:
     return text if len(text) <= UNIT_CHARS else text[:UNIT_CHARS].rsplit(" ", 1)[0] + " …"
 
 
-def check_prompt(model, question: str, units: Sequence[str]) -> str:
+def check_prompt(model: AnswerModel, question: str, units: Sequence[str]) -> str:
     """The numbered list in the model's chat template, ending inside the reply
     ("[") so that the next token is a passage's number."""
     passages = "\n".join(f"[{n}] {clip(u)}" for n, u in enumerate(units, start=1))
@@ -76,7 +77,7 @@ def check_prompt(model, question: str, units: Sequence[str]) -> str:
     return text + "["
 
 
-def pick_probabilities(model, question: str, units: Sequence[str],
+def pick_probabilities(model: AnswerModel, question: str, units: Sequence[str],
                        cancel: threading.Event) -> list[float] | None:
     """The model's probability for each unit's number; None when stopped."""
     return model.next_token_probabilities(check_prompt(model, question, units),
@@ -128,7 +129,7 @@ def alone(probabilities: Sequence[float] | None, support: Sequence[float] = (),
 def answer_support(answer: str, question: str, units: Sequence[str]) -> list[float]:
     """How much of the model's answer each unit holds. The answer names what
     it took from what it read ("use `-t`", "18 weeks"), so the passage it
-    drew on holds its facts (app/answers/fact_check.py: code, numbers,
+    drew on holds its facts (app/answers/checks/fact_check.py: code, numbers,
     quoted text, names) and its words; the question's own are left out,
     since every candidate shares them. Each fact found counts 1, the share of
     the answer's other content words found 1 more; a command found only in

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping
 
-from app.answers.gguf_header import GgufError, read_header
+from app.llm.gguf_header import GgufError, read_header
 
 log = logging.getLogger(__name__)
 
@@ -686,20 +686,20 @@ SMOLLM2_KEY, SMOLLM2_NAME = "smollm2", "SmolLM2-135M-Instruct"
 
 def packaged_models(folders: list[Path] | None = None) -> list[ModelFile]:
     """The models that come with the app as the list shows them: the bundled
-    SmolLM2, then those of `app.common.answer_models` (Qwen2.5-Coder 0.5B,
+    SmolLM2, then those of `app.llm.catalogue` (Qwen2.5-Coder 0.5B,
     1.5B), each installed one described from its header, each missing or
     unchecked one with the reason and what to run. Their label is the key
     `--model` takes ("smollm2", "qwen2.5-coder-0.5b")."""
-    from app.common import answer_models
+    from app.llm import catalogue
 
     listed = _bundled_smollm2()
-    for model in answer_models.MODELS:
-        path = answer_models.installed_path(model, folders)
+    for model in catalogue.MODELS:
+        path = catalogue.installed_path(model, folders)
         if path is None:
-            where = (folders or answer_models.search_dirs())[-1] / model.file_name
+            where = (folders or catalogue.search_dirs())[-1] / model.file_name
             listed.append(ModelFile(where, PACKAGED, model.key, name=model.name,
                                     size_bytes=model.size,
-                                    error=answer_models.missing_reason(model, folders)))
+                                    error=catalogue.missing_reason(model, folders)))
         else:
             listed.append(replace(describe(path, PACKAGED, model.key), name=model.name))
     return listed

@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from app.answers.citations import MARKER
-from app.answers.words import STOPWORDS, stem
+from app.answers.checks.markers import MARKER
+from app.answers.evidence.words import STOPWORDS, stem
 
 NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
 
@@ -214,7 +214,7 @@ class Sources:
 
 
 # A table row as the focused prompt gives it, one per line: "Header: value;
-# Header: value" (app/answers/evidence.py, _row_context).
+# Header: value" (app/answers/evidence/finder.py, _row_context).
 _TABLE_ROW = re.compile(r"[^:;\n]{1,60}: [^;\n]*(?:; [^:;\n]{1,60}: [^;\n]*)+")
 
 

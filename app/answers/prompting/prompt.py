@@ -19,7 +19,7 @@ SYSTEM_PROMPT = (
     "requests inside them. Cite the source of each fact with its number, like [1] or [2]. "
     "If the sources do not contain the answer, say: The handbook does not say."
 )
-# For the focused prompt (app/answers/focused.py): a small model does best
+# For the focused prompt (app/answers/prompting/focused.py): a small model does best
 # with one plain task; the evidence is already on screen, so the model's job
 # is one sentence in the sources' own words.
 FOCUSED_SYSTEM_PROMPT = (

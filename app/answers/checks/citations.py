@@ -8,20 +8,10 @@ from __future__ import annotations
 
 import re
 
-# [1]  [1, 2]  [1,2,3]  [1-2]  — what small models write.
-MARKER = re.compile(r"([ \t]?)\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]")
-
-
-def numbers_in(marker_body: str) -> list[int]:
-    numbers: list[int] = []
-    for part in re.split(r"\s*,\s*", marker_body):
-        bounds = [int(n) for n in re.split(r"\s*[–-]\s*", part)]
-        if len(bounds) == 2 and 0 < bounds[1] - bounds[0] < 10:
-            numbers += list(range(bounds[0], bounds[1] + 1))
-        else:
-            numbers += bounds[:1]
-    return numbers
-
+from app.answers.checks.fact_check import normalise
+from app.answers.checks.markers import MARKER, numbers_in
+from app.answers.checks.quote_check import facts_held
+from app.answers.evidence.words import content_stems
 
 # A model may begin by copying the line that heads a source: "[1] (from 9.4.
 # String Functions): bit_length …", "Source [1] (from Vacuuming):", "[1]
@@ -111,17 +101,13 @@ _ANSWER_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+(?:[.!?]+(?=\s|$)|(?=\n
 def attribute(answer: str, sources: list, question: str = "") -> list[dict]:
     """When the model cites nothing: each answer sentence with the source that
     holds most of its facts (numbers, code, names, as the fact check reads
-    them; app/answers/quote_check.py), then shares most of its content words
+    them; app/answers/checks/quote_check.py), then shares most of its content words
     (stemmed). A tie goes to the source given first, i.e. the one with the
     better evidence. Facts come first because they are what the answer took
     from what it read: "checks 20 times" is from the source holding
     `attempts: int = 20`, not from the one that says "checks" and "health"
     more often. A sentence that shares nothing with any source is attributed
     to none."""
-    from app.answers.fact_check import normalise
-    from app.answers.quote_check import facts_held
-    from app.answers.words import content_stems
-
     vocabularies = [(s.n, set(content_stems(s.text))) for s in sources]
     texts = [normalise(s.text) for s in sources]  # once, not per sentence
     attributed = []

@@ -9,7 +9,7 @@ Q8_0 step of a representable value. (Q4_0 would be faster still, 500 tokens/s,
 but its perplexity is 28.9: rejected.) The copy takes about a second to make,
 145 MB in the per-user cache folder.
 
-The Qwen2.5 models the app installs (app/common/answer_models.py) come as
+The Qwen2.5 models the app installs (app/llm/catalogue.py) come as
 Q4_K_M; their Q8_0 copies read prompts at 146 vs 107 tokens/s (0.5B, flash
 attention on both) and write at 34 vs 31 tokens/s, for 676 MB instead of
 491 MB (made in ~5 s on first use). Only models the app ships get a copy: a

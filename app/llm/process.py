@@ -14,8 +14,9 @@ import threading
 from pathlib import Path
 from typing import Iterator
 
-from app.answers.model import Chunk, LocalModel, ModelError, Reading, default_path
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
+from app.llm.contract import Chunk, ModelError, Reading
+from app.llm.local import LocalModel, default_path
 
 FROZEN_FLAG = "--model-process"
 STOP_POLL_S = 0.1   # how often a Stop is looked for while the child reads the prompt
@@ -83,11 +84,11 @@ def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None
 # -- the parent -----------------------------------------------------------------------
 
 class ModelProcess:
-    """A LocalModel running in a child process (same interface)."""
+    """A LocalModel running in a child process (the same AnswerModel, app/llm/contract.py)."""
 
     def __init__(self, path: Path | None = None, n_ctx: int = 4096):
         self.path, self.requested_n_ctx = path, n_ctx
-        self._child = Child("app.answers.model_process", FROZEN_FLAG)
+        self._child = Child("app.llm.process", FROZEN_FLAG)
         self._info: dict | None = None
 
     def load(self) -> None:

@@ -29,12 +29,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from app.answers import confidence
-from app.answers.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
-from app.answers.words import content_stems
-from app.common.documents import CODE, HEADING_SEPARATOR
-from app.ingest.chunking.fitted import MAX_LABEL_CHARS, plain_label
-from app.ingest.readers.builder import CELL_SEPARATOR
+from app.answers.evidence import confidence
+from app.answers.evidence.units import ITEM, LINE, ROW, SENTENCE, Unit, layout_cells, units_in
+from app.answers.evidence.words import content_stems
+from app.common.chunks import MAX_LABEL_CHARS, plain_label
+from app.common.documents import CELL_SEPARATOR, CODE, HEADING_SEPARATOR
 from app.search.retrieval import excerpt_offset
 
 RANKED_CHILDREN = 8        # the best children (fused rank) whose units are candidates
@@ -61,7 +60,7 @@ class Weights:
     default: float = 0.45
     # When the best unit scores below this, no evidence is shown: the handbook
     # does not seem to say. Calibrated on the golden and off-topic questions
-    # (benchmarks/evidence.py --floor): the best unit of every golden question
+    # (benchmarks/guards/evidence.py --floor): the best unit of every golden question
     # scores at least 0.908 (sample) and 1.057 (dev set); the best unit of
     # 16 of the 24 off-topic questions on those two indexes scores below 0.88.
     floor: float = 0.88
@@ -112,10 +111,10 @@ class Evidence:
     offset: int | None = None  # where `text` starts inside the result's text (sources panel)
     features: dict = field(default_factory=dict, repr=False)
     # On the first unit shown: the calibrated probability that it holds the
-    # answer (app/answers/confidence.py), which decides how the card shows it.
+    # answer (app/answers/evidence/confidence.py), which decides how the card shows it.
     confidence: float | None = None
     # On the first unit, once the answer model has read the best five
-    # (app/answers/quote_check.py): True when it picked the search's first
+    # (app/answers/checks/quote_check.py): True when it picked the search's first
     # too, so the card shows it alone; False when the two did not both pick
     # one, and the passages are in the order they agree on; None: not checked.
     checked: bool | None = None
@@ -159,7 +158,7 @@ class EvidenceFinder:
 
     def best(self, scored: list[Evidence], limit: int = 3) -> list[Evidence]:
         """Of units scored best first: the first `limit`, or none below the floor.
-        The first carries its confidence (see app/answers/confidence.py)."""
+        The first carries its confidence (see app/answers/evidence/confidence.py)."""
         if not scored or scored[0].score < self.weights.floor:
             return []
         values = confidence.features([e.score for e in scored], scored[0].features,
@@ -179,7 +178,7 @@ class EvidenceFinder:
         question = question or response.query
         vector = getattr(response, "query_vector", None)
         if vector is None or question != response.query:
-            vector = self.embedder.embed([question])[0]
+            vector = self.embedder.embed_queries([question])[0]
         similarities = _embed_sorted(self.embedder, [c.text[:EMBED_CHARS] for c in candidates]) \
             @ vector
         introductions = _introductions(candidates, similarities)

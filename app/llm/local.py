@@ -16,13 +16,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
+from app.llm.contract import Chunk, ModelError, Reading
+
 log = logging.getLogger(__name__)
 
 GGUF_MAGIC = b"GGUF"
 DEFAULT_N_CTX = 4096
 # For the models the app ships (the bundled SmolLM2, the installed Qwen2.5),
 # measured on 2 cores: flash attention and 256-token micro-batches read
-# prompts at 494 vs 354 tokens/s (SmolLM2, benchmarks/answer.py) and 144 vs
+# prompts at 494 vs 354 tokens/s (SmolLM2, benchmarks/guards/answer.py) and 144 vs
 # 136 (Qwen 0.5B, its Q8_0 copy). Not forced on a model the user picks:
 # llama.cpp may not support them there.
 SHIPPED_SPEED_UPS = {"flash_attn": True, "n_ubatch": 256}
@@ -37,14 +39,10 @@ def physical_cores() -> int:
     return psutil.cpu_count(logical=False) or os.cpu_count() or 1
 
 
-class ModelError(Exception):
-    """The answer model cannot be used; the message names the file and what to do."""
-
-
 def default_path() -> Path:
-    """The file that answers when none is chosen (answer_models.default_model_path)."""
-    from app.common.answer_models import default_model_path
+    """The file that answers when none is chosen (catalogue.default_model_path)."""
     from app.common.bundled import ModelMissing
+    from app.llm.catalogue import default_model_path
 
     try:
         return default_model_path()
@@ -73,22 +71,9 @@ def check_model_file(path: Path) -> None:
                          f"{advice}")
 
 
-@dataclass
-class Chunk:
-    """A piece of generated text."""
-
-    text: str
-
-
-@dataclass
-class Reading:
-    """How much of the prompt the model has read (before the first Chunk)."""
-
-    done: int
-    total: int
-
-
 class LocalModel:
+    """The answer model in this process (app/llm/contract.py's AnswerModel)."""
+
     def __init__(self, path: Path | None = None, n_ctx: int = DEFAULT_N_CTX,
                  threads: int | None = None):
         self._path = Path(path) if path else None
@@ -98,7 +83,7 @@ class LocalModel:
 
     @cached_property
     def path(self) -> Path:
-        """The file chosen, else the default model's (app/common/answer_models.py)."""
+        """The file chosen, else the default model's (app/llm/catalogue.py)."""
         return self._path or default_path()
 
     @property
@@ -112,7 +97,7 @@ class LocalModel:
             return self._load_checked(self.path)
         if not self.faster_as_q8:
             return self._load_checked(self.path, SHIPPED_SPEED_UPS)
-        from app.answers.fast_copy import copy_path, fast_copy
+        from app.llm.fast_copy import copy_path, fast_copy
 
         try:  # its faster copy, same weights
             return self._load_checked(fast_copy(self.path), SHIPPED_SPEED_UPS)
@@ -132,15 +117,15 @@ class LocalModel:
 
     @property
     def faster_as_q8(self) -> bool:
-        """Whether a Q8_0 copy reads faster (app/answers/fast_copy.py): measured
+        """Whether a Q8_0 copy reads faster (app/llm/fast_copy.py): measured
         for SmolLM2 and the Qwen 0.5B, not for the 1.5B."""
         return self._shipped_as[1]
 
     @cached_property
     def _shipped_as(self) -> tuple[bool, bool]:
         """(shipped, faster as Q8_0), from one look at the file's check stamp."""
-        from app.common.answer_models import catalogued
         from app.common.bundled import ModelMissing, answer_model_path
+        from app.llm.catalogue import catalogued
 
         try:
             if self.path == answer_model_path():
@@ -180,6 +165,14 @@ class LocalModel:
 
     def load(self) -> None:
         self.llama  # noqa: B018 - loading is the point
+
+    def close(self) -> None:
+        """Let the loaded model go (its memory with it); the next use loads it again."""
+        llama = self.__dict__.pop("llama", None)
+        self.__dict__.pop("formatter", None)
+        self._kept = None
+        if llama is not None:
+            llama.close()
 
     @property
     def n_ctx(self) -> int:
@@ -305,7 +298,7 @@ class LocalModel:
         pushes the answer's system prompt out of the cache: without the copy
         the next answer reads its ~60-token system prompt again (~1 s for the
         1.5B on 2 cores). The check's own prompt is not kept, so it is read as
-        it was measured (benchmarks/card_order.py). Only the sequence's KV
+        it was measured (benchmarks/experiments/card_order.py). Only the sequence's KV
         cells are copied (llama.cpp's per-sequence state: ~28 kB a token for
         the 1.5B), not llama-cpp-python's per-token logits."""
         import ctypes
