@@ -20,9 +20,9 @@ import json
 import statistics
 import sys
 
-from app.answers import focused
+from app.answers.prompting import focused
 from app.answers.answerer import EVIDENCE, SECTIONS, Answerer
-from app.answers.model import LocalModel
+from app.llm.local import LocalModel
 from app.embedding.embedder import Embedder
 from app.evaluation.answer_accuracy import answer_case
 from app.evaluation.recall import load_cases

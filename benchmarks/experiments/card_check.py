@@ -1,4 +1,4 @@
-"""How the answer model's check changes the card (app/answers/quote_check.py).
+"""How the answer model's check changes the card (app/answers/checks/quote_check.py).
 
     python -m benchmarks.experiments.card_check [--set dev python git bash sample ...]
                                                 [--target 0.75] [--model qwen2.5-coder-1.5b]
@@ -23,8 +23,8 @@ import itertools
 import json
 import sys
 
-from app.answers import quote_check
-from app.answers import confidence
+from app.answers.checks import quote_check
+from app.answers.evidence import confidence
 from benchmarks.common import arguments, tuned_on
 from benchmarks.experiments import card_confidence
 from benchmarks.experiments.evidence_pick import picks_path

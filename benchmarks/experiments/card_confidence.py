@@ -1,11 +1,11 @@
-"""Fit the card's confidence (app/answers/confidence.py) and measure it on held-out batches.
+"""Fit the card's confidence (app/answers/evidence/confidence.py) and measure it on held-out batches.
 
     python -m benchmarks.experiments.card_confidence [--set dev python git bash sample ...]
                                                      [--target 0.75]
 
 Reads the scored candidates benchmarks.guards.evidence cached (run it first for
 each set). For every golden question whose best unit clears the floor, the
-features of app/answers/confidence.py and whether the first unit holds the
+features of app/answers/evidence/confidence.py and whether the first unit holds the
 answer. A logistic regression is fitted on the tuning batches only (the dev
 set's first batch and the `-tune` files); the threshold is the lowest
 probability at which the quotes shown alone held the answer at least
@@ -23,8 +23,8 @@ import sys
 
 import numpy as np
 
-from app.answers import confidence
-from app.answers.evidence import DEFAULT_WEIGHTS
+from app.answers.evidence import confidence
+from app.answers.evidence.finder import DEFAULT_WEIGHTS
 from benchmarks.common import OUT, arguments, tuned_on
 from benchmarks.guards.evidence import score_with
 

@@ -8,7 +8,7 @@ the ranker's best five units holds the answer, and the model's probability
 for each. Compares, per batch, how often the first unit (@1) and one of the
 first three (@3) hold the answer when the five are ordered by the ranker
 (today before the check), by the model alone, or by reciprocal-rank fusion of
-the two with equal weights (app/answers/quote_check.fused_order) for several
+the two with equal weights (app/answers/checks/quote_check.fused_order) for several
 k. k is chosen on the tuning batches (the dev set's first batch and the
 `-tune` files) by @1, then @3, the middle of a tie; held-out batches are reported apart, and
 leave-one-corpus-out: k chosen without a corpus's tuning batch, measured on
@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import sys
 
-from app.answers import quote_check
+from app.answers.checks import quote_check
 from benchmarks.common import arguments, tuned_on
 from benchmarks.experiments.evidence_pick import picks_path
 

@@ -2,7 +2,7 @@
 
     python -m benchmarks.experiments.evidence_learn [--reuse] [--l2 0.01] [--json]
 
-The evidence ranker's weights (app/answers/evidence.py, `Weights`) were
+The evidence ranker's weights (app/answers/evidence/finder.py, `Weights`) were
 chosen by grid search on one corpus, the dev set's first batch. This fits
 them instead on the tuning batches of every corpus (dev-first, python-tune,
 git-tune, bash-tune): a linear score over the same features, trained so that
@@ -29,7 +29,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.answers.evidence import DEFAULT_WEIGHTS, FEATURES, Weights, weighted
+from app.answers.evidence.finder import DEFAULT_WEIGHTS, FEATURES, Weights, weighted
 from app.embedding.embedder import Embedder
 from benchmarks.common import arguments, print_figures, tuned_on
 from benchmarks.guards.evidence import SETS, by_batch, cached, floor_figures

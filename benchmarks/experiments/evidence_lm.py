@@ -4,8 +4,8 @@
                                                  [--prompt NAME] [--depth 12]
 
 For every golden question, the top `--depth` units of today's ranking
-(app/answers/evidence.py, DEFAULT_WEIGHTS) are scored by the bundled
-SmolLM2-135M-Instruct (loaded as app/answers/model.py loads it, plus
+(app/answers/evidence/finder.py, DEFAULT_WEIGHTS) are scored by the bundled
+SmolLM2-135M-Instruct (loaded as app/llm/local.py loads it, plus
 logits_all=True) in two ways:
 
 - query likelihood ("ql"): log P(question tokens | prompt built from the unit),
@@ -35,8 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from app.answers.evidence import DEFAULT_WEIGHTS, EMBED_CHARS
-from app.answers.model import LocalModel
+from app.answers.evidence.finder import DEFAULT_WEIGHTS, EMBED_CHARS
+from app.llm.local import LocalModel
 from benchmarks.common import OUT, arguments, percentile
 from benchmarks.guards.evidence import cached, questions, score_with
 

@@ -24,10 +24,10 @@ from pathlib import Path
 
 import numpy as np
 
-from app.answers import quote_check
-from app.answers.evidence import DEFAULT_WEIGHTS
-from app.answers.model import LocalModel
-from app.common import answer_models
+from app.answers.checks import quote_check
+from app.answers.evidence.finder import DEFAULT_WEIGHTS
+from app.llm.local import LocalModel
+from app.llm import catalogue as answer_models
 from benchmarks.common import OUT, arguments
 from benchmarks.guards.evidence import cached, questions, score_with
 

@@ -6,7 +6,7 @@
 
 A shape is `units:before/after`: how many evidence units the focused prompt
 reads, and how many units before and after each come with it for context
-(app/answers/focused.py). Each shape answers every tuning question (the dev
+(app/answers/prompting/focused.py). Each shape answers every tuning question (the dev
 set's first batch and the python-, git- and bash- files the `-blind` ones
 were kept from) through the answer path (`answer_case`), with the model's
 card check left out (it runs after the answer and does not change it).
@@ -54,7 +54,7 @@ def tuning_cases(name: str, limit: int | None) -> list:
 def measure(model_key: str, shapes: list[str], limit: int | None,
             log: Path | None = None) -> dict:
     from app.answers.answerer import Answerer
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
     from app.cli import model_file
     from app.embedding.embedder import Embedder
     from app.evaluation.answer_accuracy import answer_case

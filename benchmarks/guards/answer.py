@@ -16,7 +16,7 @@ for the bundled file loaded as it was before (Q4_1, no flash attention:
 the source text per question, as Settings does.
 
 The default prompt is the focused one (the best evidence units with their
-neighbours, app/answers/focused.py): `focused` gives its prompt size, time
+neighbours, app/answers/prompting/focused.py): `focused` gives its prompt size, time
 to first token and time to the complete answer (capped at 128 tokens, as the
 app caps it), next to the whole-section figures of the same run above.
 Targets: with the default prompt, first token ≤ 1 s and the complete answer
@@ -31,11 +31,12 @@ import time
 from pathlib import Path
 
 from app.answers.answerer import FOCUSED_ANSWER_TOKENS
-from app.answers.evidence import EvidenceFinder
-from app.answers.focused import focused_sources
-from app.answers.model import Chunk, LocalModel, Reading
-from app.answers.prompt import Source, Turn, build_prompt
-from app.answers.prompt_styles import SMOLLM2
+from app.answers.evidence.finder import EvidenceFinder
+from app.answers.prompting.focused import focused_sources
+from app.llm.contract import Chunk, Reading
+from app.llm.local import LocalModel
+from app.answers.prompting.prompt import Source, Turn, build_prompt
+from app.answers.prompting.styles import SMOLLM2
 from app.common.bundled import SAMPLE_HANDBOOK
 from app.embedding.embedder import Embedder
 from app.ingest.indexer import Indexer
@@ -159,7 +160,7 @@ def first_question(results: dict, warm: bool) -> float:
     app session, the model in its own process as in the app: cold (the model
     loads when asked), or warmed (AnswerWorker.warm_up loaded it while the
     user typed)."""
-    from app.answers.model_process import ModelProcess
+    from app.llm.process import ModelProcess
 
     question, found = next(iter(results.items()))
     sources = [Source.from_result(n, r) for n, r in enumerate(found, start=1)]

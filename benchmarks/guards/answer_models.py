@@ -4,8 +4,8 @@
                                               [--limit N] [--json]
 
 For each answer model — the bundled SmolLM2 and the installed Qwen2.5 0.5B and
-1.5B (`python -m app.common.answer_models list`) — with its own prompt style
-(app/answers/prompt_styles.py), runs the whole answer path on:
+1.5B (`python -m app.llm.catalogue list`) — with its own prompt style
+(app/answers/prompting/styles.py), runs the whole answer path on:
 
 - the dev set's blind batch (devset.tsv lines 93-152, never tuned on) and the
   sample handbook's golden set: answer accuracy, evidence@1/@3, the share of
@@ -85,7 +85,7 @@ def llama_build() -> str:
 def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     """One model, in this process: every held-out set and the off-topic questions."""
     from app.answers.answerer import Answerer, Finished
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
     from app.cli import model_file
     from app.embedding.embedder import Embedder
     from app.evaluation.answer_accuracy import answer_case

@@ -6,7 +6,7 @@ Orders of the ranker's best five units compared, evidence@1 / @3 per batch
 and over the tuning and held-out batches:
 
 - ranker: the evidence ranker's own order;
-- fused: today's card (app/answers/quote_check.fused_order: the ranker's
+- fused: today's card (app/answers/checks/quote_check.fused_order: the ranker's
   order and the model's pick, reciprocal-rank fusion);
 - fused+answer W: the fusion with a third order, by how much of the
   model's written answer each unit holds (its facts: code, numbers, quoted
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 
-from app.answers import quote_check
+from app.answers.checks import quote_check
 from app.answers.answerer import declines
 from benchmarks.common import OUT, arguments, tuned_on
 

@@ -63,7 +63,7 @@ def run(name: str, model, embedder, limit: int | None) -> Path:
 
 
 def main() -> None:
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
     from app.cli import model_file
     from app.embedding.embedder import Embedder
 

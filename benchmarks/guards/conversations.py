@@ -21,8 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.answers.evidence import Evidence
-from app.answers.fact_check import NUMBER, Fact
+from app.answers.evidence.finder import Evidence
+from app.answers.checks.fact_check import NUMBER, Fact
 from app.answers.records import changed_sources, section_ids
 from app.gui.conversation import Turn, turn_from_record, turn_record
 from app.search.retrieval import Match, Result

@@ -7,7 +7,7 @@ Indexes the sample handbook, the PostgreSQL dev corpus (devset/build.py) and
 the three corpora of devset/build_corpora.py (Python HTML, git HTML, the bash
 PDF) into benchmarks/out/ (reused while the corpus and the
 chunker are unchanged), searches every golden question, and scores every
-candidate unit (app/answers/evidence.py). Reports evidence@1 and evidence@3
+candidate unit (app/answers/evidence/finder.py). Reports evidence@1 and evidence@3
 (the answer span lies inside the top-1 / top-3 units) next to chunk and
 context recall@5 of the same searches (what the children found: the evidence step
 must not lose it), and the evidence step's time after the search returns
@@ -28,7 +28,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.answers.evidence import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights,
+from app.answers.evidence.finder import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights,
                                          weighted)
 from app.embedding.embedder import Embedder
 from app.evaluation.recall import load_cases, normalise

@@ -9,7 +9,7 @@ answer span, reworded the way a model rewords (a lead-in, small numbers as
 words, thousands separators dropped, a citation marker); the *altered answer*
 is the same with one fact changed — a number (another value), a name (another
 name) or a command or identifier (one character changed). The fact check
-(app/answers/fact_check.py) runs on each against the whole section.
+(app/answers/checks/fact_check.py) runs on each against the whole section.
 
 Reported: the share of altered answers in which the changed fact is flagged
 (target ≥ 95 %), and the share of correct answers with any flag at all
@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 import re
 
-from app.answers.fact_check import CODE, NAME, NUMBER, extract, unsupported
-from app.answers.units import units_in
+from app.answers.checks.fact_check import CODE, NAME, NUMBER, extract, unsupported
+from app.answers.evidence.units import units_in
 from app.evaluation.recall import load_cases
 from app.store.sqlite import Store
 from benchmarks.common import arguments, golden, index_path, print_figures

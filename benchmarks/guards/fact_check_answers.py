@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from app.answers import answerer as answer_steps
-from app.answers.fact_check import unsupported
+from app.answers.checks.fact_check import unsupported
 from benchmarks.common import OUT, arguments, indexed
 from benchmarks.guards.answer_models import SETS, held_out
 
@@ -36,7 +36,7 @@ def recorded(name: str, model: str) -> Path:
 
 def record(names: list[str], model_key: str) -> None:
     from app.answers.answerer import Answerer
-    from app.answers.model import LocalModel
+    from app.llm.local import LocalModel
     from app.cli import model_file
     from app.embedding.embedder import Embedder
     from app.evaluation.answer_accuracy import answer_case
