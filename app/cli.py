@@ -212,14 +212,18 @@ def main(argv: list[str] | None = None, open_gui: Callable | None = None) -> int
                "ask": cmd_ask, "eval": cmd_eval, "compare": cmd_compare,
                "models": cmd_models}[args.command]
     from app.store.backends import storage_failure
+    from app.workspace.embedders import EmbedderUnavailable
+    from app.workspace.indexes import NoIndex
 
     try:
         return handler(args, db)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except UserError as error:
+    except (UserError, EmbedderUnavailable) as error:
         return fail(args, str(error))
+    except NoIndex as error:
+        return fail(args, f"{error}: run 'handbook-qa index FOLDER' first")
     except Exception as error:  # the disk or the server under the index failed mid-command
         message = storage_failure(db, error)
         if message is None:
@@ -240,31 +244,6 @@ def fail(args, message: str, code: int = EXIT_FAILED) -> int:
 
 def emit(args, data: dict, text: str) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text)
-
-
-def open_store(db, must_exist: bool = True):
-    """The index at `db` (a file, or a shared index on a PostgreSQL server)."""
-    from app.store.backends import open_store as open_location
-    from app.store.contract import StoreError
-
-    if must_exist and not db.exists():
-        raise UserError(f"no index at {db}: run 'handbook-qa index FOLDER' first")
-    try:
-        return open_location(db, create=not must_exist)
-    except StoreError as error:
-        raise UserError(str(error)) from error
-
-
-def load_embedder():
-    from app.common.bundled import ModelMissing
-    from app.embedding.embedder import Embedder
-
-    try:
-        embedder = Embedder()
-        embedder.model_path  # verify now, with a clear message, not mid-run
-        return embedder
-    except ModelMissing as error:
-        raise UserError(f"the embedding model is not available: {error}") from error
 
 
 class ProgressPrinter:
@@ -295,11 +274,15 @@ class ProgressPrinter:
 
 def cmd_index(args, db: Path) -> int:
     from app.common.chunks import ChunkSettings
-    from app.ingest.indexer import FAILED, Indexer, IndexSettings
+    from app.ingest.indexer import FAILED, IndexSettings
 
     if not args.folder.is_dir():
         raise UserError(f"{args.folder} is not a folder")
-    embedder = load_embedder()
+    from app.workspace.embedders import checked_embedder
+    from app.workspace.indexes import vector_search_info
+    from app.workspace.indexing import index_folder
+
+    embedder = checked_embedder()
     settings = IndexSettings(profile=args.profile, strict=args.strict, ocr=args.ocr,
                              wait_for_writer=args.wait, rebuild_shared=args.rebuild,
                              chunking=ChunkSettings.for_window(
@@ -310,14 +293,12 @@ def cmd_index(args, db: Path) -> int:
         raise UserError(str(error)) from error
     from app.store.contract import IndexBusy
 
-    with open_store(db, must_exist=False) as store:
-        try:
-            report = Indexer(store, embedder, settings,
-                             on_progress=ProgressPrinter()).run(args.folder)
-        except IndexBusy as error:
-            raise UserError(f"{error}; try again when it is done, or wait for it with "
-                            "'index --wait'") from error
-        vectors = store.vector_search_info()
+    try:
+        report = index_folder(args.folder, db, embedder, settings, ProgressPrinter())
+    except IndexBusy as error:
+        raise UserError(f"{error}; try again when it is done, or wait for it with "
+                        "'index --wait'") from error
+    vectors = vector_search_info(db)
     emit(args, report.to_json() | {"vector_search": vectors},
          "\n".join([_index_summary(report)] + _vector_summary(vectors)))
     if args.strict and any(f.reason and "the model reads" in f.reason for f in report.failed):
@@ -359,11 +340,13 @@ def _vector_summary(vectors: dict) -> list[str]:
 def cmd_inspect(args, db: Path) -> int:
     from app.evaluation.health import format_report, health_report
     from app.ingest.indexer import log_encodings
+    from app.workspace.embedders import checked_embedder
+    from app.workspace.indexes import opened_index
 
-    with open_store(db) as store:
+    with opened_index(db) as store:
         report = health_report(store)
     if args.verbose:
-        log_encodings(load_embedder())
+        log_encodings(checked_embedder())
     emit(args, report.to_json(), format_report(report))
     return EXIT_OK
 
@@ -386,14 +369,14 @@ def asked_indexes(args, db) -> list[tuple[str, object]]:
     neither is given. Labels name them in citations when there are several."""
     from app.search.several import labels
     from app.store.backends import ServerLocation
+    from app.workspace.indexes import app_index
 
     given = [("shared index" if isinstance(d, ServerLocation) else Path(d).stem, d)
              for d in (getattr(args, "dbs", None) or [])]
     for folder in getattr(args, "handbooks", []):
         if not folder.is_dir():
             raise UserError(f"--folder {folder}: not a folder")
-        made = [paths.index_for(folder, profile) for profile in ("fitted", "spring-default")]
-        index = next((candidate for candidate in made if candidate.exists()), made[0])
+        index = app_index(folder)
         if not index.exists():
             raise UserError(f"--folder {folder}: the desktop app has no index of this folder "
                             f"yet (open it in the app, or run handbook-qa --db {index} index "
@@ -404,24 +387,12 @@ def asked_indexes(args, db) -> list[tuple[str, object]]:
     return list(zip(labels([name or "index" for name, _ in given]), [d for _, d in given]))
 
 
-@contextlib.contextmanager
-def open_searcher(args, db, embedder):
-    """A Searcher over the one index asked, or a SeveralSearcher over all of
-    them (its store reads across them, for the evidence step)."""
-    from app.search.retrieval import Searcher
-    from app.search.several import Handbook, SeveralSearcher
+def open_searcher(args, db):
+    """The search over every index asked (app/workspace/searching.py)."""
+    from app.workspace.embedders import checked_embedder
+    from app.workspace.searching import open_searcher as searcher_over
 
-    settings = search_settings(args)
-    asked = asked_indexes(args, db)
-    with contextlib.ExitStack() as stack:
-        stores = [(label, stack.enter_context(open_store(location))) for label, location in asked]
-        if len(stores) == 1:
-            yield Searcher(stores[0][1], embedder, settings)
-            return
-        searcher = SeveralSearcher([Handbook(label, store) for label, store in stores],
-                                   embedder, settings)
-        stack.callback(searcher.close)
-        yield searcher
+    return searcher_over(asked_indexes(args, db), checked_embedder(), search_settings(args))
 
 
 def cmd_search(args, db: Path) -> int:
@@ -429,13 +400,12 @@ def cmd_search(args, db: Path) -> int:
     from app.answers.evidence.finder import EvidenceFinder
     from app.search.retrieval import SearchError
 
-    embedder = load_embedder()
-    with open_searcher(args, db, embedder) as searcher:
+    with open_searcher(args, db) as searcher:
         try:
             response = searcher.search(args.question)
         except SearchError as error:
             raise UserError(str(error)) from error
-        evidence = EvidenceFinder(searcher.store, embedder).find(response)
+        evidence = EvidenceFinder(searcher.store, searcher.embedder).find(response)
     data = response.to_json()
     data["evidence"] = [e.to_json() for e in evidence]
     data["card"] = card(evidence)
@@ -520,8 +490,7 @@ def cmd_eval(args, db: Path) -> int:
         raise UserError(str(error)) from error
     if args.answers:
         return _eval_answers(args, db, cases)
-    embedder = load_embedder()
-    with open_searcher(args, db, embedder) as searcher:
+    with open_searcher(args, db) as searcher:
         try:
             report = evaluate(searcher, cases, args.k, on_progress=_eval_progress)
         except SearchError as error:
@@ -530,30 +499,44 @@ def cmd_eval(args, db: Path) -> int:
     return EXIT_OK
 
 
-def _units(args) -> dict:
-    if args.prompt_units is None:
-        return {}
-    if args.prompt_units < 1:
+def _units(args) -> int | None:
+    if args.prompt_units is not None and args.prompt_units < 1:
         raise UserError("--prompt-units must be at least 1")
-    return {"prompt_units": args.prompt_units}
+    return args.prompt_units
+
+
+@contextlib.contextmanager
+def hosted_model(args):
+    """(host, model, settings): the answer model --model and --ctx name, in
+    its child process, as the desktop app runs it (app/workspace/answering.py)."""
+    from app.workspace.answering import ModelHost
+    from app.workspace.settings import AppSettings
+
+    settings = AppSettings(model_path=str(model_file(args.model) or ""), n_ctx=args.ctx,
+                           prompt=args.prompt)
+    if getattr(args, "answer_tokens", None) is not None:
+        settings.answer_tokens = args.answer_tokens
+    host = ModelHost()
+    try:
+        with host.using(settings) as model:
+            yield host, model, settings
+    finally:
+        host.close()
 
 
 def _eval_answers(args, db: Path, cases: list) -> int:
-    from app.answers.answerer import Answerer
-    from app.llm.contract import ModelError
-    from app.llm.local import LocalModel
     from app.answers.prompting.prompt import PromptTooLarge
     from app.evaluation.answer_accuracy import evaluate_answers, format_answer_report
+    from app.llm.contract import ModelError
     from app.search.retrieval import SearchError
+    from app.workspace.answering import build_answerer
 
     if args.limit is not None:
         cases = cases[:max(args.limit, 0)]
-    model = LocalModel(model_file(args.model), n_ctx=args.ctx)
-    embedder = load_embedder()
-    with open_searcher(args, db, embedder) as searcher:
+    with hosted_model(args) as (_, model, settings), open_searcher(args, db) as searcher:
         try:
             model.load()
-            answerer = Answerer(searcher, model, prompt=args.prompt, **_units(args))
+            answerer = build_answerer(searcher, model, settings, _units(args))
             report = evaluate_answers(answerer, cases, on_progress=_eval_progress)
         except (SearchError, ModelError, PromptTooLarge) as error:
             raise UserError(str(error)) from error
@@ -567,19 +550,14 @@ def _eval_progress(done: int, total: int) -> None:
 
 
 def cmd_ask(args, db: Path) -> int:
-    from app.answers.answerer import Answerer, EvidenceFound, Finished, QuoteChecked, Status, \
-        Token
-    from app.llm.contract import ModelError
-    from app.llm.local import LocalModel
+    from app.answers.answerer import EvidenceFound, Finished, QuoteChecked, Status, Token
     from app.answers.prompting.prompt import PromptTooLarge
+    from app.llm.contract import ModelError
     from app.search.retrieval import SearchError
+    from app.workspace.answering import build_answerer
 
-    model = LocalModel(model_file(args.model), n_ctx=args.ctx)
-    embedder = load_embedder()
-    with open_searcher(args, db, embedder) as searcher:
-        answerer = Answerer(searcher, model,
-                            answer_tokens=args.answer_tokens, prompt=args.prompt,
-                            **_units(args))
+    with hosted_model(args) as (host, model, settings), open_searcher(args, db) as searcher:
+        answerer = build_answerer(searcher, model, settings, _units(args))
         try:
             model.load()
             answer, shown, open_line = None, [], False
@@ -603,20 +581,12 @@ def cmd_ask(args, db: Path) -> int:
                     answer = event.answer
         except (SearchError, ModelError, PromptTooLarge) as error:
             raise UserError(str(error)) from error
-    if not answer.refused:
-        _record_speed(model, answer)
+        host.record_speed(answer)
     if args.json:
         print(json.dumps(answer.to_json(), ensure_ascii=False, indent=2))
     else:
         print(_sources_text(answer))
     return EXIT_OK
-
-
-def _record_speed(model, answer) -> None:
-    """Keep the answer's writing speed for `handbook-qa models` (and Settings)."""
-    from app.llm.speeds import record_answer_speed
-
-    record_answer_speed(model.path, answer.timings)
 
 
 def _sources_text(answer) -> str:
@@ -661,7 +631,9 @@ def cmd_compare(args, db: Path) -> int:
     if not isinstance(db, Path):
         raise UserError("compare builds an index of each profile next to --db: "
                         "give it a file, not a shared index")
-    embedder = load_embedder()
+    from app.workspace.embedders import checked_embedder
+
+    embedder = checked_embedder()
     base = db.with_suffix("")
     result = compare(args.folder.resolve(), cases, args.k, embedder,
                      db_for=lambda profile: Path(f"{base}-{profile}.sqlite"),

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.answers.answerer import RELEVANCE_THRESHOLD  # noqa: E402
 from app.common.bundled import RESOURCES  # noqa: E402
-from app.embedding.embedder import Embedder  # noqa: E402
+from app.embedding.minilm import MiniLM  # noqa: E402
 from app.evaluation.recall import load_cases  # noqa: E402
 from app.search.retrieval import Searcher  # noqa: E402
 from app.store.sqlite import Store  # noqa: E402
@@ -31,7 +31,7 @@ def best_distance(searcher: Searcher, question: str) -> float:
 def main(arguments: list[str]) -> None:
     off_topic = [line for line in (RESOURCES / "golden" / "off-topic.txt").read_text().splitlines()
                  if line and not line.startswith("#")]
-    embedder = Embedder()
+    embedder = MiniLM()
     for db, cases in zip(arguments[::2], arguments[1::2]):
         with Store(Path(db)) as store:
             searcher = Searcher(store, embedder)

@@ -33,13 +33,13 @@ def main() -> None:
 
     from hypothesis import HealthCheck, given, seed, settings
 
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
     from app.ingest.indexer import Indexer
     from app.store.sqlite import Store
     from fuzz import folders
     from test_fuzz import QUESTIONS, check_folder
 
-    embedder = Embedder()
+    embedder = MiniLM()
     tried = collections.Counter()
     statuses = collections.Counter()
     options = dict(deadline=None, database=None, derandomize=False,

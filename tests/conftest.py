@@ -40,9 +40,9 @@ def installed_models(monkeypatch):
 
 @pytest.fixture(scope="session")
 def embedder():
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
 
-    return Embedder()
+    return MiniLM()
 
 
 @pytest.fixture(scope="session")

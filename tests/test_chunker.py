@@ -12,7 +12,8 @@ import pytest
 from app.common.bundled import SAMPLE_HANDBOOK
 from app.common.chunks import ChunkSettings, EMBED
 from app.common.documents import TABLE
-from app.ingest.chunking.fitted import TABLE_ROW, chunk_document
+from app.common.chunks import TABLE_ROW
+from app.ingest.chunking.fitted import chunk_document
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
 from app.ingest.readers import read_document
 

@@ -7,7 +7,7 @@ import pytest
 
 from app.common import bundled
 from app.common.bundled import ModelMissing
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 
 SENTENCE = " The emergency contact for the data centre is Ruth on extension 4471."
 
@@ -24,7 +24,7 @@ def test_window_follows_a_different_tokenizer_file(tmp_path):
     config["truncation"]["max_length"] = 256
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(config))
-    assert Embedder(tokenizer_path=path).window == 256
+    assert MiniLM(tokenizer_path=path).window == 256
 
 
 def test_count_is_the_real_length_with_truncation_off(embedder):

@@ -13,6 +13,8 @@ from app.ingest.chunking.guard import measure
 import app.ingest.chunking.spring as spring
 from app.ingest.chunking.spring import chunk_document, split_text
 from app.ingest.readers import read_document
+
+MINILM_WINDOW = 128  # the spring profile embeds with the bundled MiniLM
 from pdfgen import make_pdf
 
 
@@ -111,7 +113,7 @@ def test_characters_split_between_token_windows_are_still_located():
     # No marks in Japanese text here: windows end mid-character, decoded as U+FFFD.
     text = "日本語の文章を書きます語" * 400
     document = one_section_document(text)
-    children = chunk_document(document, "ja.txt", ChunkSettings())
+    children = chunk_document(document, "ja.txt", ChunkSettings.for_window(MINILM_WINDOW))
     assert len(children) > 2 and any("\ufffd" in child.text for child in children)
     for child in children:
         source = document.sections[0].body[child.start:child.end]
@@ -195,7 +197,7 @@ def test_markdown_children_point_into_their_sections(tmp_path):
     path = tmp_path / "handbook.md"
     path.write_text(f"# Handbook\n\n{body}\n")
     document = read_document(path)
-    children = chunk_document(document, "handbook.md", ChunkSettings())
+    children = chunk_document(document, "handbook.md", ChunkSettings.for_window(MINILM_WINDOW))
     assert len(children) > 2
     assert_children(document, children)
     # The first chunk starts at the "# Handbook" heading line, outside every
@@ -209,7 +211,7 @@ def test_pdf_children_carry_the_page_they_start_on(tmp_path):
     path = make_pdf(tmp_path / "travel.pdf", pages,
                     outline=[("Travel", 0, 1), ("Onboarding", 4, 1)])
     document = read_document(path)
-    children = chunk_document(document, "travel.pdf", ChunkSettings())
+    children = chunk_document(document, "travel.pdf", ChunkSettings.for_window(MINILM_WINDOW))
     assert_children(document, children)
     assert len(children) > 3
     assert {child.page for child in children} > {1}
@@ -224,7 +226,7 @@ def test_a_whitespace_changed_tail_is_still_located(tmp_path, monkeypatch):
     path = tmp_path / "faq.txt"
     path.write_text("".join(f"Question {n}? Ask the office team.\n" for n in range(300)))
     document = read_document(path)
-    children = chunk_document(document, "faq.txt", ChunkSettings())
+    children = chunk_document(document, "faq.txt", ChunkSettings.for_window(MINILM_WINDOW))
     assert len(children) == 2 and "\n" not in children[1].text
     assert_children(document, children)
 
@@ -239,7 +241,7 @@ def test_most_chunks_of_the_sample_handbook_are_over_the_window(embedder):
         if len(spring._do_split(document.text)) < 2:
             continue  # a short file is a single chunk; the claim is about long ones
         long_files += 1
-        file_children = chunk_document(document, path.name, ChunkSettings())
+        file_children = chunk_document(document, path.name, ChunkSettings.for_window(MINILM_WINDOW))
         assert_children(document, file_children)
         children += file_children
     measure(children, embedder.count_many, embedder.window)

@@ -72,11 +72,11 @@ def test_a_full_disk_stops_the_run_in_words_and_keeps_the_index(tmp_path, embedd
 WRITER = r"""
 import sys
 sys.path.insert(0, {root!r})
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.ingest.indexer import Indexer
 from app.store.sqlite import Store
 with Store({db!r}) as store:
-    report = Indexer(store, Embedder()).run({folder!r})
+    report = Indexer(store, MiniLM()).run({folder!r})
 print(report.count("indexed"), report.count("unchanged"), report.count("failed"))
 """
 

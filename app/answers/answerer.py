@@ -16,7 +16,7 @@ import re
 import threading
 import time
 from contextlib import closing
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from app.answers.checks import quote_check
@@ -442,7 +442,3 @@ def declines(text: str) -> bool:
     (its citation markers, quotes and emphasis aside: "The handbook does not
     say [1].")."""
     return _DECLINED.fullmatch(_DECORATION.sub("", text).strip()) is not None
-
-
-def as_dict(answer: Answer) -> dict:
-    return asdict(answer)

@@ -21,13 +21,15 @@ DEFAULT_METADATA_POLICY = {
 }
 FRONT_MATTER_DEFAULT = RETRIEVE
 MIN_BUDGET = 16
-HEADROOM = 8  # default budget = window - headroom (120 of 128)  # front-matter fields not named in the policy
+TABLE_ROW = "table_row"  # a child's kind: one row as "Header: value; …"
+MAX_LABEL_CHARS = 120    # a bold label line at most, embedded with what follows it
+HEADROOM = 8  # default budget = window - headroom (120 of MiniLM's 128)
 
 
 @dataclass
 class ChunkSettings:
-    window: int = 128          # callers pass the embedder's window (from tokenizer.json)
-    budget: int = 120          # tokens per embedded child, specials and prefix included
+    window: int                # the embedder's own (Embedder.window); never a default
+    budget: int                # tokens per embedded child, specials and prefix included
     overlap: int = 0           # tokens carried over between neighbouring prose children
     metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
 
@@ -51,6 +53,12 @@ class ChunkSettings:
                 raise ValueError(f"metadata policy for '{name}' must be one of {POLICY_VALUES}")
             if name in CITATION_FIELDS and value == DROP:
                 raise ValueError(f"'{name}' is needed by citations and cannot be dropped")
+
+
+def plain_label(text: str) -> str:
+    """Text as a label is embedded: Markdown's emphasis and code marks gone,
+    whitespace runs as single spaces."""
+    return " ".join(text.replace("*", "").replace("__", "").replace("`", "").split())
 
 
 @dataclass

@@ -15,6 +15,7 @@ from pathlib import Path
 PARAGRAPH = "paragraph"
 LIST = "list"
 CODE = "code"
+CELL_SEPARATOR = " | "  # between a table row's cells in a section's text
 TABLE = "table"
 QUOTE = "quote"
 TERM = "term"  # a defined term (HTML <dt>, a Word "term" line): names the blocks after it

@@ -107,10 +107,6 @@ class ConversationList(QWidget):
         item.setToolTip(f"{info.title}\n{turns} · last asked {when(info.updated)}")
         return item
 
-    def selected_id(self) -> int | None:
-        item = self.list.currentItem()
-        return item.data(ID_ROLE) if item is not None else None
-
     def _activated(self, item: QListWidgetItem) -> None:
         conversation_id = item.data(ID_ROLE)
         if conversation_id != self.current:

@@ -32,6 +32,7 @@ from app.evaluation.recall import CasesError, EvalReport, evaluate, load_cases
 from app.evaluation.tables import ANSWER_COLUMNS, answer_rows, recall_cell, recall_rows
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
 from app.store.backends import parse_location
+from app.workspace.embedders import default_embedder
 
 log = logging.getLogger(__name__)
 
@@ -124,13 +125,13 @@ class RecallBarDelegate(QStyledItemDelegate):
 
 def index_state(db: Path | None) -> tuple | None:
     """Enough to tell whether an index changed: its path, documents and chunks."""
-    from app.store.backends import store_session
     from app.store.contract import StoreError
+    from app.workspace.indexes import opened_index
 
     if db is None or not parse_location(db).exists():
         return None
     try:
-        with store_session(parse_location(db), create=False) as store:
+        with opened_index(db) as store:
             counts = store.counts()
             return (str(db), counts.chunks, (counts.documents + counts.failed_documents,
                                              counts.last_indexed_at))
@@ -197,28 +198,28 @@ class EvalWorker(QObject):
             self.failed.emit(f"The evaluation stopped by an unexpected error: {error}")
 
     def _evaluate(self, cases) -> EvalReport:
-        from app.search.retrieval import Searcher, SearchSettings
-        from app.store.backends import store_session
+        from app.search.retrieval import SearchSettings
+        from app.workspace.searching import open_searcher
 
         def on_progress(done: int, total: int) -> None:
             if self.cancel_event.is_set():
                 raise Cancelled()
             self.progress.emit(done, total)
 
-        with store_session(parse_location(self.db), create=False) as store:
-            searcher = Searcher(store, self._embedder_factory(), SearchSettings(results=self.k))
+        with open_searcher([("index", self.db)], self._embedder_factory(),
+                           SearchSettings(results=self.k)) as searcher:
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
 
     def _answers(self, cases):
         from app.evaluation.answer_accuracy import evaluate_answers
-        from app.store.backends import store_session
+        from app.workspace.indexes import opened_index
 
         def on_progress(done: int, total: int) -> None:
             if self.cancel_event.is_set():
                 raise Cancelled()
             self.progress.emit(done, total)
 
-        with store_session(parse_location(self.db), create=False) as store:
+        with opened_index(self.db) as store:
             answerer, close = self._answerer_factory(store)  # the app's search and model
             try:
                 return evaluate_answers(answerer, cases, on_progress=on_progress)
@@ -258,7 +259,7 @@ class EvalView(QWidget):
         a question with that model now (the run would wait for it, and the
         question for the whole run)."""
         super().__init__(parent)
-        self._embedder_factory = embedder_factory or _default_embedder
+        self._embedder_factory = embedder_factory or default_embedder
         self._answerer_factory = answerer_factory
         self._model_busy = model_busy
         self.answer_report = None
@@ -779,16 +780,5 @@ class EvalView(QWidget):
             return
         self.save_note.setText(f"Saved {path}")
 
-
-def _default_embedder():
-    from app.embedding.embedder import Embedder
-
-    global _EMBEDDER
-    if _EMBEDDER is None:
-        _EMBEDDER = Embedder()
-    return _EMBEDDER
-
-
-_EMBEDDER = None
 
 __all__ = ["EvalView", "EvalWorker", "default_golden"]

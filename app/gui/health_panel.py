@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame
 from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report
 from app.gui.histogram import Histogram, SplitMix
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
-from app.store.backends import parse_location, store_session
+from app.store.backends import parse_location
+from app.workspace.indexes import opened_index
 from app.store.contract import StoreError
 
 log = logging.getLogger(__name__)
@@ -190,9 +191,9 @@ class HealthPanel(QWidget):
     @property
     def embedder(self):
         if self._embedder is None:
-            from app.embedding.embedder import Embedder
+            from app.workspace.embedders import default_embedder
 
-            self._embedder = Embedder()  # the tokenizer only; the model loads on first embed
+            self._embedder = default_embedder()  # its tokenizer; the model loads on first embed
         return self._embedder
 
     # -- construction ---------------------------------------------------------------
@@ -333,7 +334,7 @@ class HealthPanel(QWidget):
             self.show_empty("No index yet: the chunk health is shown once the folder is indexed.")
             return
         try:
-            with store_session(self.db, create=False) as store:
+            with opened_index(self.db) as store:
                 report = health_report(store)
                 lengths = store.chunk_lengths()
                 mix = split_mix(lengths, report)
@@ -489,7 +490,7 @@ class HealthPanel(QWidget):
             self.text.clear()
             return
         try:
-            with store_session(self.db, create=False) as store:
+            with opened_index(self.db) as store:
                 found = store.chunk_detail(chunk_id)
                 rows = [found] if found else []
         except StoreError as error:

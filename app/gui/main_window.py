@@ -1,90 +1,52 @@
 """The main window: library | conversation | sources and viewer.
 
-The window only arranges widgets and relays signals: indexing and answering
-run in their workers (app/gui/workers.py), the core does the work.
+The window only arranges widgets and relays signals. What the user has open
+(the handbooks, which are asked, who writes which index, the saved
+conversation, the answer model) is the application layer's (app/workspace);
+indexing and answering run in their workers (app/gui/workers.py); menus,
+the scope menu, the status bar's indexing line and opening sources in the
+viewer have modules of their own beside this one.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QLineEdit, QMainWindow,
-                               QMenu, QMessageBox, QProgressBar, QPushButton, QSplitter, QTabWidget,
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLineEdit, QMainWindow, QMenu,
+                               QMessageBox, QPushButton, QSplitter, QTabWidget,
                                QToolButton, QVBoxLayout, QWidget)
 
 from app import __version__
-from app.answers.checks import quote_check
-from app.common import paths
 from app.common.bundled import SAMPLE_HANDBOOK
-from app.embedding.embedder import Embedder
 from app.gui.conversation import ConversationView
 from app.gui.conversation_list import ConversationList
+from app.gui.folder_lock import QtFolderLock
+from app.gui.folder_watcher import FolderWatcher
+from app.gui.index_status import IndexStatus
 from app.gui.library import LibraryPanel
+from app.gui.main_menus import build_menus
+from app.gui.message_bar import MessageBar
 from app.gui.safe_text import plain_label
-from app.gui.settings import AppSettings
+from app.gui.scope_menu import fill_scope_menu
+from app.gui.source_opener import SourceOpener
 from app.gui.sources_panel import SourcesPanel
-from app.gui.workers import AnswerWorker, IndexWorker, evaluation_answerer, start_in_thread
-from app.ingest.scan import file_path
+from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
 from app.store import recovery
-from app.store.contract import StoreError
-from app.store.conversations import ConversationStore, default_path
-from app.store.backends import (Location, ServerLocation, open_store, parse_location,
-                                storage_failure, timed_out)
+from app.store.backends import Location, ServerLocation
+from app.workspace.answering import evaluation_answerer
+from app.workspace.embedders import EmbedderCache
+from app.workspace.handbooks import Handbooks
+from app.workspace.reading import IndexReader, sentence
+from app.workspace.saved import SavedConversation, open_conversations
+from app.workspace.settings import AppSettings
+from app.workspace.turns import conversation_markdown, copy_text
+from app.workspace.writers import Writers
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
-WATCH_DEBOUNCE_MS = 1500
-RECENT_FOLDERS = 8
-
-
-class EmbedderCache:
-    """One embedder per window override, shared by both workers (ONNX Runtime
-    sessions and tokenizers are safe to use from several threads)."""
-
-    def __init__(self):
-        import threading
-
-        self._embedders: dict[int, Embedder] = {}
-        self._lock = threading.Lock()  # three workers ask: one embedder made, not three
-
-    def __call__(self, settings: AppSettings) -> Embedder:
-        key = settings.window_override
-        with self._lock:
-            if key not in self._embedders:
-                self._embedders[key] = Embedder(window=key or None)
-            return self._embedders[key]
-
-
-class MessageBar(QFrame):
-    """A dismissable line for errors in words, above the conversation."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        # dark text on its own light red, whatever the system's palette
-        self.setStyleSheet("MessageBar { background: #fde7e9; border: 1px solid #e8a0a6; } "
-                           "MessageBar QLabel, MessageBar QToolButton { color: #3b0a0e; }")
-        self.label = plain_label()
-        self.label.setWordWrap(True)
-        close = QToolButton()
-        close.setText("✕")
-        close.setAutoRaise(True)
-        close.setAccessibleName("Dismiss the message")
-        close.setToolTip("Dismiss the message")
-        close.clicked.connect(self.hide)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 4, 4)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(close)
-        self.hide()
-
-    def show_message(self, text: str) -> None:
-        self.label.setText(text)
-        self.show()
 
 
 class MainWindow(QMainWindow):
@@ -99,36 +61,44 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.qsettings = settings or QSettings("HandbookQA", "handbook-qa")
         self.settings = AppSettings.from_json(self.qsettings.value("settings", ""))
+        self.handbooks = Handbooks(self.qsettings)
+        self.writers = Writers(QtFolderLock)
         self.folder: Path | None = None
         self.report = None
         self.pending_reindex = False
         self.current_turn = None
         self.read_only = False      # another app owns this folder's index
-        self._lock = None
-        self._reader = None         # (location, store): see _shared_reader
+        self.also_asked: list[str] = []  # other handbooks' folders asked with this one
         self._token_buffer: list[str] = []
         self._embedders = EmbedderCache()
-        self.conversation_id: int | None = None   # the saved conversation on screen
-        self._shown_turn = None                    # the turn whose sources the panel shows
-        self._saved_failure = ""
-        self.saved = self._open_saved_conversations()
+        self.reader = IndexReader(lambda: self.db, self._say)
+        store, saved_failure = open_conversations()
+        self.saved = SavedConversation(store, self._say)
         self._build_ui()
         self._start_workers(model_factory)
         self._restore_layout()
         self.setAcceptDrops(True)
-        self.open_folder(folder or self._initial_folder())
-        if self._saved_failure:
-            self.messages.show_message(self._saved_failure)
+        self.open_folder(folder or self.handbooks.last_opened() or SAMPLE_HANDBOOK)
+        if saved_failure:
+            self._say(saved_failure)
+
+    def _say(self, message: str) -> None:
+        self.messages.show_message(message)
+
+    @property
+    def conversation_id(self) -> int | None:
+        """The saved conversation on screen (None until its first question)."""
+        return self.saved.id
 
     # -- construction -------------------------------------------------------------------
     def _build_ui(self) -> None:
         self.setWindowTitle("Handbook QA")
         self.library = LibraryPanel()
-        self.conversation_list = ConversationList(self.saved)
+        self.conversation_list = ConversationList(self.saved.store)
         self.conversation_list.openRequested.connect(self.open_saved)
         self.conversation_list.deleted.connect(self._on_conversation_deleted)
         self.conversation_list.newRequested.connect(self.new_conversation)
-        self.conversation_list.failed.connect(self._saving_failed)
+        self.conversation_list.failed.connect(lambda message: self._say(sentence(message)))
         self.left = QTabWidget()
         self.left.addTab(self.conversation_list, "Conversations")
         self.left.addTab(self.library, "Library")
@@ -148,7 +118,6 @@ class MainWindow(QMainWindow):
         self.scope_menu = QMenu(self.scope_button)
         self.scope_menu.aboutToShow.connect(self._fill_scope_menu)
         self.scope_button.setMenu(self.scope_menu)
-        self.also_asked: list[str] = []  # other handbooks' folders asked with this one
         self.ask_button = QPushButton("Ask")
         self.ask_button.clicked.connect(self.ask)
         self.stop_button = QPushButton("Stop")
@@ -157,40 +126,34 @@ class MainWindow(QMainWindow):
         self.budget = plain_label("")
         self.budget.setStyleSheet("color: #555")
         self.sources = SourcesPanel()
-        self.sources.openRequested.connect(self.open_in_viewer)
         self.viewer = self._make_viewer()
         self.side = QTabWidget()
         self.side.addTab(self.sources, "Sources")
         self.side.addTab(self.viewer, "Viewer")
+        self.opener = SourceOpener(self)
+        self.sources.openRequested.connect(self.opener.open_result)
         from app.gui.eval_view import EvalView
         from app.gui.health_panel import HealthPanel
 
         self.health = HealthPanel(self._embedders(AppSettings()))
-        self.health.openChunk.connect(self.open_chunk)
+        self.health.openChunk.connect(self.opener.open_chunk)
         self.evaluation = EvalView(lambda: self._embedders(self.settings),
                                    answerer_factory=evaluation_answerer(
                                        self._embedders,
                                        # the window's model: a large one is not loaded twice
-                                       lambda settings: self.answer_worker.borrow_model(settings),
+                                       lambda settings: self.answer_worker.host.borrow(settings),
                                        lambda: self.settings),
                                    model_busy=lambda: self.current_turn is not None)
         self.side.addTab(self.health, "Chunk health")
         self.side.addTab(self.evaluation, "Evaluation")
         self.setCentralWidget(self._central())
-        self._build_status_bar()
-        self._build_menus()
+        self.indexing = IndexStatus(self.statusBar(), self.cancel_indexing, self.skip_file)
+        build_menus(self)
         self._token_timer = QTimer(self)
         self._token_timer.setInterval(TOKEN_FLUSH_MS)
         self._token_timer.timeout.connect(self._flush_tokens)
-        self._watch_timer = QTimer(self)
-        self._watch_timer.setSingleShot(True)
-        self._watch_timer.setInterval(WATCH_DEBOUNCE_MS)
-        self._watch_timer.timeout.connect(self.reindex)
-        from PySide6.QtCore import QFileSystemWatcher
-
-        self.watcher = QFileSystemWatcher(self)
-        self.watcher.directoryChanged.connect(lambda _: self._watch_timer.start())
-        self.watcher.fileChanged.connect(lambda _: self._watch_timer.start())
+        self.watcher = FolderWatcher(self)
+        self.watcher.changed.connect(self.reindex)
 
     def _make_viewer(self):
         from app.gui.viewer import SourceViewer
@@ -222,189 +185,24 @@ class MainWindow(QMainWindow):
             QWidget.setTabOrder(before, after)
         return self.splitter
 
-    def _build_status_bar(self) -> None:
-        self.progress_label = plain_label("")
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(220)
-        self.progress.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(self.cancel_indexing)
-        self.skip_button = QPushButton("Skip file")
-        self.skip_button.setToolTip("Leave the file being indexed and go on with the others "
-                                    "(it is tried again at the next run)")
-        self.skip_button.clicked.connect(self.skip_file)
-        bar = self.statusBar()
-        bar.addWidget(self.progress_label, 1)
-        bar.addPermanentWidget(self.progress)
-        bar.addPermanentWidget(self.skip_button)
-        bar.addPermanentWidget(self.cancel_button)
-        self._show_progress(False)
-
-    def _build_menus(self) -> None:
-        """Every command is in a menu, every menu and item has its mnemonic
-        (Alt+letter), and the frequent ones a shortcut of their own
-        (tests/gui/test_keyboard.py walks them)."""
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = self._action(file_menu, "&Open folder…", self.choose_folder, "Ctrl+O")
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        self._action(file_menu, "Open &sample handbook",
-                     lambda: self.open_folder(SAMPLE_HANDBOOK))
-        self._action(file_menu, "Re-&index", self.reindex, "F5")
-        file_menu.addSeparator()
-        self._action(file_menu, "&Export conversation as Markdown…", self.export_conversation,
-                     "Ctrl+Shift+E")
-        file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, "Ctrl+Q")
-        edit_menu = self.menuBar().addMenu("&Edit")
-        self._action(edit_menu, "&Copy answer", self.copy_last_answer, "Ctrl+Shift+C")
-        edit_menu.addSeparator()
-        self._action(edit_menu, "&Find in library", self.find_in_library, "Ctrl+F")
-        self._action(edit_menu, "Search c&onversations", self.search_conversations,
-                     "Ctrl+Shift+F")
-        edit_menu.addSeparator()
-        self._action(edit_menu, "&Settings…", self.edit_settings, "Ctrl+,")
-        ask_menu = self.menuBar().addMenu("&Conversation")
-        self.ask_action = self._action(ask_menu, "&Ask", self.ask, "Ctrl+Return")
-        self.stop_action = self._action(ask_menu, "&Stop answering", self.stop, "Esc")
-        self.stop_action.setEnabled(False)
-        ask_menu.addSeparator()
-        self._action(ask_menu, "&New conversation", self.new_conversation, "Ctrl+N")
-        self._action(ask_menu, "&Type a question", self.focus_question, "Ctrl+L")
-        self._action(ask_menu, "&Rename conversation", self._rename_conversation, "F2")
-        self._action(ask_menu, "&Delete conversation", self._delete_conversation,
-                     "Ctrl+Shift+Backspace")
-        help_menu = self.menuBar().addMenu("&Help")
-        self._action(help_menu, "&About Handbook QA", self.about)
-        toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("main-toolbar")
-        toolbar.addAction(self.open_action)
-        toolbar.addAction("Settings", self.edit_settings)
-
-    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
-        action = menu.addAction(text)
-        action.triggered.connect(lambda checked=False: slot())
-        if shortcut:
-            action.setShortcut(QKeySequence(shortcut))
-            # the window's shortcuts work from any of its widgets
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        return action
-
-    # -- keyboard -----------------------------------------------------------------------------
-    def focus_question(self) -> None:
-        self.question.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.question.selectAll()
-
-    def find_in_library(self) -> None:
-        self.left.setCurrentWidget(self.library)
-        self.library.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.library.filter.selectAll()
-
-    def search_conversations(self) -> None:
-        self.left.setCurrentWidget(self.conversation_list)
-        self.conversation_list.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.conversation_list.search.selectAll()
-
-    def copy_last_answer(self) -> None:
-        finished = [i for i, t in enumerate(self.conversation.turns)
-                    if t.state in ("done", "stopped", "interrupted")]
-        if finished:
-            self._turn_action("copy", finished[-1])
-
-    def _rename_conversation(self) -> None:
-        self.left.setCurrentWidget(self.conversation_list)
-        self.conversation_list.rename_selected()
-
-    def _delete_conversation(self) -> None:
-        self.left.setCurrentWidget(self.conversation_list)
-        self.conversation_list.delete_selected()
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        folders = self._recent_folders()
-        for number, folder in enumerate(folders, start=1):
-            action = self.recent_menu.addAction(f"{_key(number)} {folder}")
-            action.triggered.connect(lambda checked=False, f=folder: self.open_folder(Path(f)))
-        if not folders:
-            self.recent_menu.addAction("No recent folders").setEnabled(False)
-
-    def _recent_folders(self) -> list[str]:
-        saved = self.qsettings.value("recent_folders", [])
-        saved = [saved] if isinstance(saved, str) else list(saved or [])
-        return [f for f in saved if Path(f).is_dir()][:RECENT_FOLDERS]
-
-    def _remember_folder(self, folder: Path) -> None:
-        folders = [str(folder)] + [f for f in self._recent_folders() if f != str(folder)]
-        self.qsettings.setValue("recent_folders", folders[:RECENT_FOLDERS])
-        known = self._handbooks()
-        if str(folder) not in known:
-            self.qsettings.setValue("handbooks", known + [str(folder)])
-
     # -- several handbooks ----------------------------------------------------------------
-    def _handbooks(self) -> list[str]:
-        """Every folder opened in the app (the library of handbooks), oldest first."""
-        saved = self.qsettings.value("handbooks", [])
-        return [saved] if isinstance(saved, str) else list(saved or [])
-
-    def _index_of(self, folder: str) -> Path:
-        """The index this window keeps of a handbook folder (its profile)."""
-        return paths.index_for(Path(folder), self.settings.profile)
-
     def _askable(self) -> list[str]:
         """The other handbooks that can be asked with this one: indexed, still there."""
-        return [f for f in self._handbooks() if f != str(self.folder) and Path(f).is_dir()
-                and self._index_of(f).exists()]
+        return self.handbooks.askable(self.folder, self.settings.profile)
 
-    def _asked_handbooks(self) -> list[tuple[str, str, str]]:
+    def _asked_handbooks(self) -> list:
         """(label, folder, index) of every handbook the question goes to, this one first."""
-        from app.search.several import labels
-
-        if self.shared:
-            return [(self.folder.name, str(self.folder), str(self.db))]
-        folders = [str(self.folder)] + [f for f in self.also_asked if f in self._askable()]
-        names = labels(folders)
-        return [(name, folder, str(self._index_of(folder)))
-                for name, folder in zip(names, folders)]
+        return self.handbooks.asked(self.folder, self.also_asked, self.settings.profile,
+                                    str(self.db) if self.shared else "")
 
     def _fill_scope_menu(self) -> None:
-        menu = self.scope_menu
-        menu.clear()
-        others = self._askable()
-        this = menu.addAction(f"&This handbook only ({self.folder.name})")
-        this.setCheckable(True)
-        this.setChecked(not self.also_asked)
-        this.triggered.connect(lambda checked=False: self._set_also_asked([]))
-        if self.shared:
-            menu.addAction("Several handbooks are asked from their own indexes, not from a "
-                           "shared index").setEnabled(False)
-            return
-        if not others:
-            menu.addAction("Open other folders (File › Open folder) to ask them with this "
-                           "one").setEnabled(False)
-            return
-        every = menu.addAction(f"&All handbooks ({len(others) + 1})")
-        every.setCheckable(True)
-        every.setChecked(set(self.also_asked) == set(others))
-        every.triggered.connect(lambda checked=False: self._set_also_asked(others))
-        menu.addSeparator()
-        for number, folder in enumerate(others, start=1):
-            action = menu.addAction(f"{_key(number)} Also {Path(folder).name} ({folder})")
-            action.setCheckable(True)
-            action.setChecked(folder in self.also_asked)
-            action.triggered.connect(lambda checked, f=folder: self._set_also_asked(
-                [g for g in self.also_asked if g != f] + ([f] if checked else [])))
-        menu.addSeparator()
-        forget = menu.addMenu("&Forget a handbook")
-        for number, folder in enumerate(others, start=1):
-            forget.addAction(f"{_key(number)} {Path(folder).name} ({folder})").triggered.connect(
-                lambda checked=False, f=folder: self.forget_handbook(f))
+        fill_scope_menu(self.scope_menu, self.folder.name, self._askable(), self.also_asked,
+                        self.shared, self._set_also_asked, self.forget_handbook)
 
     def forget_handbook(self, folder: str) -> None:
         """Off the list of handbooks (and Open recent); its documents, index
         and conversations stay, and opening it again brings it back."""
-        self.qsettings.setValue("handbooks", [f for f in self._handbooks() if f != folder])
-        self.qsettings.setValue("recent_folders",
-                                [f for f in self._recent_folders() if f != folder])
+        self.handbooks.forget(folder)
         self._set_also_asked([f for f in self.also_asked if f != folder])
 
     def _set_also_asked(self, folders: list[str]) -> None:
@@ -416,47 +214,18 @@ class MainWindow(QMainWindow):
 
     def _refresh_handbook(self, folder: str, first: bool = False) -> None:
         """Index another handbook's changes since it was last open, in the
-        background (incremental: seconds when nothing changed). The first
-        time it is asked, questions wait for it (its files may be weeks
-        older than its index); after each answer it is refreshed again for
-        the next, without holding questions up. A folder another window has
-        open is left to that window, its one writer."""
-        from PySide6.QtCore import QLockFile
-
-        if first:
-            self._refresh_first.add(folder)
-        if folder in self._refresh_queue or folder == str(self.folder):
-            return  # already queued; the open folder has its own indexer
-        lock = QLockFile(str(paths.index_for(Path(folder), "window").with_suffix(".lock")))
-        if not lock.tryLock(0):
-            return
-        self._refresh_queue[folder] = lock
-        self.startRefreshing.emit(folder, str(self._index_of(folder)),
-                                  self.settings)
+        background (incremental: seconds when nothing changed); the first
+        time it is asked, questions wait for it (app/workspace/writers.py)."""
+        if self.writers.refresh(folder, self.folder, first):
+            self.startRefreshing.emit(folder, str(self.handbooks.index_of(
+                folder, self.settings.profile)), self.settings)
 
     def _refresh_done(self) -> str:
-        """The folder the refresh worker has just finished with: the first
-        queued (it runs them in the order they were sent), its lock let go."""
-        folder = next(iter(self._refresh_queue))
-        lock = self._refresh_queue.pop(folder)
-        self._refresh_first.discard(folder)
-        if lock is not None:
-            lock.unlock()
-        if folder == self._after_refresh:
-            self._after_refresh = None
-            if folder == str(self.folder):  # opened meanwhile: its own indexing now
-                self._lock_folder()
-                self.reindex()
+        folder, handed_over = self.writers.refreshed()
+        if handed_over and folder == str(self.folder):  # opened meanwhile: its own indexing now
+            self._lock_folder()
+            self.reindex()
         return folder
-
-    def _take_over_refresh(self, folder: str) -> None:
-        """The folder being opened is being refreshed: the refresh is
-        cancelled and the window indexes it once that run has let go (one
-        writer); the window takes the lock then."""
-        if folder in self._refresh_queue:
-            if next(iter(self._refresh_queue)) == folder:  # the run in progress, not a later one
-                self.refresh_worker.cancel()
-            self._after_refresh = folder
 
     def _on_refreshed(self, report) -> None:
         folder = self._refresh_done()
@@ -467,8 +236,8 @@ class MainWindow(QMainWindow):
 
     def _on_refresh_failed(self, message: str) -> None:
         folder = self._refresh_done()
-        self.messages.show_message(f"{Path(folder).name} could not be brought up to date: "
-                                   f"{message} It is asked as it was last indexed.")
+        self._say(f"{Path(folder).name} could not be brought up to date: "
+                  f"{message} It is asked as it was last indexed.")
 
     def _show_scope(self) -> None:
         asked = self._asked_handbooks() if self.folder is not None else []
@@ -486,7 +255,7 @@ class MainWindow(QMainWindow):
         self.index_worker = IndexWorker(self._embedders)
         self.index_thread = start_in_thread(self.index_worker, "indexing")
         self.startIndexing.connect(self.index_worker.run)
-        self.index_worker.progress.connect(self._on_progress)
+        self.index_worker.progress.connect(self._on_progress)  # a method: queued to this thread
         self.index_worker.finished.connect(self._on_indexed)
         self.index_worker.failed.connect(self._on_index_failed)
         # The other handbooks asked with this one are brought up to date by an
@@ -496,9 +265,6 @@ class MainWindow(QMainWindow):
         self.startRefreshing.connect(self.refresh_worker.run)
         self.refresh_worker.finished.connect(self._on_refreshed)
         self.refresh_worker.failed.connect(self._on_refresh_failed)
-        self._refresh_queue: dict[str, object] = {}  # folder → its lock, in the worker's order
-        self._after_refresh: str | None = None       # opened while refreshed: indexed after
-        self._refresh_first: set[str] = set()        # asked for the first time: questions wait
         self.answer_worker = AnswerWorker(self._embedders, model_factory)
         self.answer_thread = start_in_thread(self.answer_worker, "answering")
         self.startAsking.connect(self.answer_worker.ask)
@@ -511,89 +277,16 @@ class MainWindow(QMainWindow):
         self.answer_worker.failed.connect(self._on_answer_failed)
 
     # -- folders and indexing ---------------------------------------------------------
-    def _initial_folder(self) -> Path:
-        saved = self.qsettings.value("folder", "")
-        return Path(saved) if saved and Path(saved).is_dir() else SAMPLE_HANDBOOK
-
     @property
     def db(self) -> Location:
         """The folder's own index file, or the team's shared index (Settings)."""
         if self.settings.shared_index:
             return ServerLocation(self.settings.shared_index)
-        return paths.index_for(self.folder, self.settings.profile)
+        return self.handbooks.index_of(self.folder, self.settings.profile)
 
     @property
     def shared(self) -> bool:
         return isinstance(self.db, ServerLocation)
-
-    def _read(self, read, default=None, handbooks=()):
-        """`read(store)` on the index, or `default` with the reason shown in
-        words when it cannot be read (a disk, or the shared index's server).
-        On a shared index a connection that went stale (the server restarted)
-        is replaced once before anything is said. With `handbooks` (an answer
-        from several), on all of them, ids and paths as that answer has them."""
-        if len(handbooks) > 1:
-            return self._read_several(read, default, handbooks)
-        for attempt in (1, 2):
-            stale = self.shared and self._reader is not None  # opened by an earlier read
-            try:
-                if not self.shared:
-                    with open_store(self.db, create=False) as store:
-                        return read(store)
-                return read(self._shared_reader())
-            except Exception as error:
-                self._drop_reader()
-                message = storage_failure(self.db, error)
-                if message is None:
-                    raise
-                if stale and attempt == 1 and not timed_out(error):
-                    continue  # a fresh connection gets one try; a server that is down, not two
-                self.messages.show_message(sentence(message))
-                return default
-        return default
-
-    def _read_several(self, read, default, handbooks):
-        from app.search.several import Handbook, SeveralStores
-
-        with contextlib.ExitStack() as stack:
-            stores = []
-            for label, _, location in handbooks:
-                try:  # each opened and read on its own, so a failure names its handbook
-                    stores.append(Handbook(label, stack.enter_context(
-                        open_store(parse_location(location), create=False))))
-                except Exception as error:
-                    message = storage_failure(parse_location(location), error)
-                    if message is None:
-                        raise
-                    self.messages.show_message(f"{label}: {sentence(message)}")
-                    return default
-            try:
-                return read(SeveralStores(stores))
-            except Exception as error:
-                message = storage_failure(parse_location(handbooks[0][2]), error)
-                if message is None:
-                    raise
-                self.messages.show_message("One of the handbooks asked could not be read: "
-                                           f"{sentence(message)}")
-                return default
-
-    def _shared_reader(self):
-        """The window's one connection for its own reads of a shared index
-        (library, viewer, settings): opening one per read costs a TLS
-        handshake and several round trips each time on a VPN. Used on the GUI
-        thread only; the workers open their own."""
-        if self._reader is None or self._reader[0] != self.db:
-            self._drop_reader()
-            self._reader = (self.db, open_store(self.db, create=False, interactive=True))
-        return self._reader[1]
-
-    def _drop_reader(self) -> None:
-        if self._reader is not None:
-            reader, self._reader = self._reader[1], None
-            try:
-                reader.close()
-            except Exception:  # noqa: BLE001 - a broken connection is closed anyway
-                log.debug("closing the shared index's reader failed", exc_info=True)
 
     def choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, "Open a handbook folder",
@@ -604,24 +297,24 @@ class MainWindow(QMainWindow):
     def open_folder(self, folder: Path, released: bool = False) -> None:
         folder = Path(folder).resolve()
         if not folder.is_dir():
-            self.messages.show_message(f"{folder} is not a folder that can be opened.")
+            self._say(f"{folder} is not a folder that can be opened.")
             return
         if self.current_turn is not None:
-            self.messages.show_message("Wait for the answer being written (or Stop it) before "
-                                       "opening another folder.")
+            self._say("Wait for the answer being written (or Stop it) before opening another "
+                      "folder.")
             return
-        self._take_over_refresh(str(folder))
+        if self.writers.open_folder(folder):
+            self.refresh_worker.cancel()  # it lets go, then the window indexes the folder
         if not released:
             self._release_folder()
         self.folder = folder
         self.report = None  # this folder's first indexing in this window has not ended
-        self.qsettings.setValue("folder", str(folder))
-        self._remember_folder(folder)
+        self.handbooks.remember(folder)
         shared = f" · shared index {self.db.display}" if self.shared else ""
         self.setWindowTitle(f"Handbook QA — {folder.name}{shared}")
         if self._lock_folder():
             self._check_after_unclean_shutdown()
-        self._watch(folder)
+        self.watcher.watch(folder)
         self.also_asked = [f for f in self.also_asked if f != str(folder)]
         self._show_scope()
         self.new_conversation()
@@ -633,37 +326,25 @@ class MainWindow(QMainWindow):
 
     def _lock_folder(self) -> bool:
         """One writer per folder: a second app on the same folder searches and
-        answers, but never indexes, so two apps cannot fight over the index.
-        On a shared index only its maintainer indexes, and the server's own
-        lock keeps it to one writer; its files are the server's to check."""
-        from PySide6.QtCore import QLockFile
-
+        answers, but never indexes (app/workspace/writers.py). On a shared
+        index only its maintainer indexes, and the server's own lock keeps it
+        to one writer; its files are the server's to check."""
         if self.shared:
             self.read_only = not self.settings.maintain_shared
             return False
-        if self._after_refresh == str(self.folder):
-            self.read_only = True  # until the refresh lets go of it (_refresh_done)
-            return False
-
-        path = paths.index_for(self.folder, "window").with_suffix(".lock")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = QLockFile(str(path))
-        self.read_only = not self._lock.tryLock(200)  # a dead owner's lock is taken over
-        if self.read_only:
-            pid = self._lock.getLockInfo()[-3]  # (pid, host, app name); PySide drops the bool
-            self.messages.show_message(
-                f"This folder is open in another Handbook QA window (process {pid}). This "
-                "window can search and answer, but it will not index until the other one "
-                "is closed.")
+        owner = self.writers.lock_open(self.folder)
+        self.read_only = owner is not None
+        if owner:  # 0: this app's own refresh, which hands the folder over when done
+            self._say(f"This folder is open in another Handbook QA window (process {owner}). "
+                      "This window can search and answer, but it will not index until the "
+                      "other one is closed.")
         return not self.read_only
 
     def _release_folder(self) -> None:
-        self._drop_reader()
+        self.reader.close()
         if self.folder is not None and not self.read_only and not self.shared:
             recovery.mark_closed(self.db)
-        if self._lock is not None:
-            self._lock.unlock()
-            self._lock = None
+        self.writers.release_open()
 
     def _check_after_unclean_shutdown(self) -> None:
         """If the app was killed last time, check the index and offer a rebuild."""
@@ -682,22 +363,8 @@ class MainWindow(QMainWindow):
             recovery.remove_index(self.db)
             recovery.mark_open(self.db)
         else:
-            self.messages.show_message("The index may be damaged: search results can be "
-                                       "wrong. Use File › Re-index after a rebuild if they are.")
-
-    def _watch(self, folder: Path) -> None:
-        """Watch the folder, its sub-folders (files added, removed, renamed) and its
-        documents (edited in place), within the limits of the OS's watch budget."""
-        from app.ingest.readers import SUPPORTED_SUFFIXES
-
-        watched = self.watcher.directories() + self.watcher.files()
-        if watched:
-            self.watcher.removePaths(watched)
-        entries = [p for p in folder.rglob("*") if not p.name.startswith(".")][:5000]
-        directories = [str(folder)] + [str(p) for p in entries if p.is_dir()][:500]
-        files = [str(p) for p in entries
-                 if p.suffix.lower() in SUPPORTED_SUFFIXES and p.is_file()][:2000]
-        self.watcher.addPaths(directories + files)
+            self._say("The index may be damaged: search results can be wrong. Use File › "
+                      "Re-index after a rebuild if they are.")
 
     def reindex(self) -> None:
         if self.folder is None or self.read_only:
@@ -706,41 +373,25 @@ class MainWindow(QMainWindow):
             self.pending_reindex = True
             return
         self.index_worker.busy = True  # set now: the worker starts a moment later
-        self._index_started = time.monotonic()
-        self._show_progress(True, "Indexing: scanning the folder…")
+        self.indexing.show(True, "Indexing: scanning the folder…")
         self.startIndexing.emit(str(self.folder), str(self.db), self.settings)
 
     def cancel_indexing(self) -> None:
         self.index_worker.cancel()
-        self.progress_label.setText("Cancelling…")
+        self.indexing.label.setText("Cancelling…")
 
     def skip_file(self) -> None:
         self.index_worker.skip_file()  # thread-safe: an event the indexer checks per batch
 
     def _on_progress(self, progress) -> None:
-        if progress.stage == "scanning":
-            self._show_progress(True, "Indexing: scanning the folder…")
-            return
-        if progress.stage == "measuring":  # a shared index, after its files (postgres_tuning)
-            self._show_progress(True, f"Indexing: {progress.current} (minutes on a very "
-                                      "large index)…")
-            self.skip_button.setVisible(False)  # no file is being read: Cancel stops it
-            return
-        self.progress.setRange(0, max(progress.files_total, 1))
-        self.progress.setValue(progress.files_done)
-        eta = f" · about {progress.eta_seconds:.0f} s left" if progress.eta_seconds else ""
-        current = f" · {progress.current}" if progress.current else ""
-        self.progress_label.setText(
-            f"Indexing: {progress.files_done}/{progress.files_total} files · "
-            f"{progress.chunks_done:,} chunks · {progress.chunks_per_second:.0f} chunks/s"
-            f"{eta}{current}")
+        self.indexing.update(progress)
 
     def _on_indexed(self, report) -> None:
         self.report = report
-        self._show_progress(False)
+        self.indexing.show(False)
         unchanged = {f.path for f in report.files if f.status == "unchanged"}
         self._refresh_library(unchanged)
-        self._watch(self.folder)  # new files and folders are watched from now on
+        self.watcher.watch(self.folder)  # new files and folders are watched from now on
         summary = (f"{report.count('indexed')} indexed, {report.count('unchanged')} unchanged, "
                    f"{report.count('removed')} removed, {report.count('failed')} failed · "
                    f"{report.chunks:,} chunks, {report.over_window} over the window")
@@ -750,7 +401,7 @@ class MainWindow(QMainWindow):
         if report.failed:
             names = ", ".join(f.path for f in report.failed[:3])
             more = f" and {len(report.failed) - 3} more" if len(report.failed) > 3 else ""
-            self.messages.show_message(
+            self._say(
                 f"{len(report.failed)} file(s) could not be indexed: {names}{more}. "
                 "The library on the left says why; everything else is searchable.")
         self.health.refresh(self.db, self.folder)
@@ -766,44 +417,38 @@ class MainWindow(QMainWindow):
             self.reindex()
 
     def _on_index_failed(self, message: str) -> None:
-        self._show_progress(False)
-        self.messages.show_message(message)
+        self.indexing.show(False)
+        self._say(message)
         self.indexingDone.emit(None)
-
-    def _show_progress(self, visible: bool, text: str = "") -> None:
-        self.progress.setVisible(visible)
-        self.cancel_button.setVisible(visible)
-        self.skip_button.setVisible(visible)
-        self.progress_label.setText(text)
-        if visible:
-            self.progress.setRange(0, 0)  # busy until the first file count arrives
 
     def _refresh_library(self, unchanged: set[str] = frozenset()) -> None:
         if self.folder is None or not self.db.exists():
             self.library.show_documents([])
             return
-        self.library.show_documents(self._read(lambda store: store.documents(), []), unchanged)
+        self.library.show_documents(self.reader.read(lambda store: store.documents(), []),
+                                    unchanged)
 
     # -- asking ---------------------------------------------------------------------------
     def ask(self, question: str | None = None) -> None:
         question = (question if isinstance(question, str) else self.question.text()).strip()
         if not question or self.current_turn is not None:
             return
-        if not self.db.exists() or (self.index_worker.busy and self.report is None
-                                    and not self._read(lambda store: store.chunk_count(), 0)):
+        if not self.db.exists() or (self.index_worker.busy and self.report is None and not
+                                    self.reader.read(lambda store: store.chunk_count(), 0)):
             # (the file is made at once; its first chunks come with the first files)
-            self.messages.show_message("The folder is still being indexed for the first time; "
+            self._say("The folder is still being indexed for the first time; "
                                        "ask again in a moment.")
             return
         if self.evaluation.answers_running:
-            self.messages.show_message("The answer model is busy with \"Evaluate answers\" "
+            self._say("The answer model is busy with \"Evaluate answers\" "
                                        "(Evaluation tab): ask when it has finished, or cancel "
                                        "it there.")
             return
         asked = self._asked_handbooks()
-        updating = [label for label, folder, _ in asked[1:] if folder in self._refresh_first]
+        waiting = self.writers.waiting_for([folder for _, folder, _ in asked[1:]])
+        updating = [label for label, folder, _ in asked[1:] if folder in waiting]
         if updating:
-            self.messages.show_message(
+            self._say(
                 f"Bringing {', '.join(updating)} up to date (its files changed since it was "
                 "last open); ask again in a moment.")
             return
@@ -811,8 +456,9 @@ class MainWindow(QMainWindow):
         self.messages.hide()
         self.current_turn = self.conversation.add_turn(question)
         self.current_turn.handbooks = asked if len(asked) > 1 else []
-        self._shown_turn = self.current_turn
-        self._save_new_turn(self.current_turn)
+        self.opener.shown_turn = self.current_turn
+        if self.saved.save_new(str(self.folder), self.current_turn):
+            self.conversation_list.mark_current(self.saved.id)
         self.ask_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.stop_action.setEnabled(True)
@@ -845,13 +491,8 @@ class MainWindow(QMainWindow):
     def _on_evidence(self, evidence: list) -> None:
         if self.current_turn is None:
             return
-        turn = self.current_turn
-        # the second list of a turn is the card after the answer model's check
-        turn.reordered = turn.reordered or (turn.evidence_ready
-                                            and quote_check.reordered(turn.evidence, evidence))
-        turn.evidence = evidence
-        turn.evidence_ready = True
-        self._save_turn(self.current_turn)
+        self.current_turn.take_evidence(evidence)
+        self.saved.save(self.current_turn)
         self.sources.show_evidence(evidence)
         self.conversation.render()
 
@@ -866,23 +507,13 @@ class MainWindow(QMainWindow):
         turn = self._finish_turn()
         if turn is None:
             return
-        turn.answer = answer.text
-        turn.citations = answer.citations
-        turn.cited = answer.cited
-        turn.refused = bool(answer.refused)
-        turn.state = "stopped" if answer.stopped else "done"
-        turn.budget = answer.budget
-        turn.unsupported = answer.unsupported
-        turn.not_in_quote = answer.not_in_quote
-        turn.attributed = bool(answer.attributed)
-        turn.declined = answer.declined
-        self._save_turn(turn)
+        turn.finish(answer)
+        self.saved.save(turn)
         for _, folder, _ in turn.handbooks[1:]:  # the next question reads them as they are now
             self._refresh_handbook(folder)
         self.budget.setText(answer.budget)
-        cited = {c["n"] for c in answer.citations} if answer.cited else set()
         note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
-        self.sources.show_results(turn.results, cited, note)
+        self.sources.show_results(turn.results, turn.cited_numbers(), note)
         self.sources.show_evidence(turn.evidence)
         self.conversation.render()
 
@@ -894,7 +525,7 @@ class MainWindow(QMainWindow):
         turn.state = "error"
         turn.error = message + (" The sources found for the question are listed on the right."
                                 if turn.results else "")
-        self._save_turn(turn)
+        self.saved.save(turn)
         self.conversation.render()
 
     def _finish_turn(self):
@@ -909,7 +540,7 @@ class MainWindow(QMainWindow):
     def new_conversation(self) -> None:
         if self.current_turn is not None:
             return
-        self.conversation_id = None  # saved when its first question is asked
+        self.saved.start_new()
         self.conversation_list.mark_current(None)
         self.conversation.clear_turns()
         self.sources.show_results([])
@@ -918,108 +549,40 @@ class MainWindow(QMainWindow):
         self.question.setFocus()
 
     # -- saved conversations --------------------------------------------------------------
-    def _open_saved_conversations(self) -> ConversationStore:
-        try:
-            return ConversationStore(default_path())
-        except StoreError as error:
-            # The app still answers; what is asked is kept until it closes.
-            self._saved_failure = f"Conversations will not be saved: {error}."
-            return ConversationStore(":memory:")
-
-    def _save_new_turn(self, turn) -> None:
-        from app.gui.conversation import turn_record
-
-        try:
-            if self.conversation_id is None:
-                self.conversation_id = self.saved.create(str(self.folder), turn.question)
-            turn.saved_id = self.saved.add_turn(self.conversation_id, turn.question,
-                                                turn_record(turn))
-        except StoreError as error:
-            self._saving_failed(str(error))
-            return
-        self.conversation_list.mark_current(self.conversation_id)
-
-    def _save_turn(self, turn) -> None:
-        """The turn as it is shown now, replacing what was saved of it."""
-        from app.gui.conversation import turn_record
-
-        if turn.saved_id is None:
-            return
-        try:
-            self.saved.update_turn(turn.saved_id, turn_record(turn))
-        except StoreError as error:
-            self._saving_failed(str(error))
-
-    def _saving_failed(self, message: str) -> None:
-        self.messages.show_message(sentence(message))
-
     def open_saved(self, conversation_id: int) -> None:
         """A saved conversation as it was shown; new questions go on in it."""
-        from app.gui.conversation import turn_from_record
-
         if self.current_turn is not None:
-            self.messages.show_message("Wait for the answer being written (or Stop it) "
-                                       "before opening another conversation.")
-            self.conversation_list.mark_current(self.conversation_id)
+            self._say("Wait for the answer being written (or Stop it) before opening another "
+                      "conversation.")
+            self.conversation_list.mark_current(self.saved.id)
             return
-        turns = [turn_from_record(t.question, t.record, t.id)
-                 for t in self.saved.turns(conversation_id)]
-        self._mark_changed(turns)
-        self.conversation_id = conversation_id
+        turns = self.saved.reopen(conversation_id, self.reader)
         self.conversation_list.mark_current(conversation_id)
         self.answer_worker.resume_conversation(  # direct call: no question is running now
             [(t.question, t.answer) for t in turns
              if t.state in ("done", "stopped") and t.answer and not t.refused])
         self.conversation.show_turns(turns)
         last = turns[-1] if turns else None
-        self._shown_turn = last
+        self.opener.shown_turn = last
         self.sources.show_results(last.results if last else [])
         if last is not None:
             self.sources.show_evidence(last.evidence)
         self.budget.setText(last.budget if last else "")
 
-    def _mark_changed(self, turns) -> None:
-        """Each saved turn's sources whose section no longer reads as it did.
-        This folder's turns are checked in one read of its index; an answer
-        from several handbooks reads theirs. An index that cannot be read
-        (None) claims nothing either way."""
-        from app.answers.records import changed_sources, section_ids
-
-        own = [t for t in turns if len(t.handbooks) < 2]  # this folder's index: read in one go
-        own_turns = {id(t) for t in own}
-        ids = set().union(*(section_ids(t.results, t.evidence) for t in own)) if own else ()
-        sections = self._read(lambda store: store.sections_by_id(sorted(ids)), None) \
-            if ids and self.db.exists() else {}
-        for turn in turns:  # an index unreadable (None): nothing is claimed either way
-            now = sections if id(turn) in own_turns else self._read(
-                lambda store, t=turn: store.sections_by_id(sorted(section_ids(t.results,
-                                                                              t.evidence))),
-                None, turn.handbooks)
-            turn.changed = changed_sources(now, turn.results, turn.evidence) \
-                if now is not None else set()
-
     def _on_conversation_deleted(self, conversation_id: int) -> None:
-        if conversation_id != self.conversation_id:
+        if conversation_id != self.saved.id:
             return
         if self.current_turn is None:
             self.new_conversation()
-            return
-        # Deleted while its answer is written: that answer is not saved, and
-        # the next question starts a new conversation.
-        self.conversation_id = None
-        for turn in self.conversation.turns:
-            turn.saved_id = None
+        else:  # deleted while its answer is written: that answer is not saved
+            self.saved.forget_deleted(self.conversation.turns)
 
     def export_conversation(self) -> None:
-        from app.gui.conversation import conversation_markdown
-
         turns = self.conversation.turns
         if not turns:
-            self.messages.show_message("There is no conversation to export yet: ask a question "
-                                       "first.")
+            self._say("There is no conversation to export yet: ask a question first.")
             return
-        info = self.saved.info(self.conversation_id) if self.conversation_id else None
-        title = info.title if info else turns[0].question
+        title = self.saved.title(turns)
         safe = "".join(c if c.isalnum() or c in " -_" else "-" for c in title)[:60].strip()
         path, _ = QFileDialog.getSaveFileName(self, "Export the conversation as Markdown",
                                               str(Path.home() / f"{safe or 'conversation'}.md"),
@@ -1029,31 +592,32 @@ class MainWindow(QMainWindow):
         try:
             Path(path).write_text(conversation_markdown(title, turns), encoding="utf-8")
         except OSError as error:
-            self.messages.show_message(f"The conversation could not be written to {path}: "
-                                       f"{error.strerror or error}.")
+            self._say(f"The conversation could not be written to {path}: "
+                      f"{error.strerror or error}.")
             return
         self.statusBar().showMessage(f"Conversation exported to {path}", 5000)
 
-    # -- citations and the viewer ---------------------------------------------------------
+    # -- links in the answers -------------------------------------------------------------
     def _on_link(self, path: str) -> None:
         parts = path.split("/")
-        if parts[0] == "ask" and len(parts) == 2 and parts[1].isdigit():
+        numbers = [int(p) for p in parts[1:] if p.isdigit()]
+        if len(numbers) != len(parts) - 1:
+            return
+        if parts[0] == "ask" and len(numbers) == 1:
             examples = self.conversation.examples
-            if int(parts[1]) < len(examples):
-                self.ask(examples[int(parts[1])])
-        elif parts[0] == "cite" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-            self.open_citation(int(parts[1]), int(parts[2]))
-        elif parts[0] == "quote" and len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-            self.open_quote(int(parts[1]), int(parts[2]))
+            if numbers[0] < len(examples):
+                self.ask(examples[numbers[0]])
+        elif parts[0] == "cite" and len(numbers) == 2:
+            self.opener.open_citation(*numbers)
+        elif parts[0] == "quote" and len(numbers) == 2:
+            self.opener.open_quote(*numbers)
         elif parts[0] == "earlier":
             self.conversation.show_earlier()
-        elif parts[0] in ("more", "copy", "copymd") and len(parts) == 2 and parts[1].isdigit():
-            self._turn_action(parts[0], int(parts[1]))
+        elif parts[0] in ("more", "copy", "copymd") and len(numbers) == 1:
+            self.turn_action(parts[0], numbers[0])
 
-    def _turn_action(self, action: str, turn_index: int) -> None:
+    def turn_action(self, action: str, turn_index: int) -> None:
         from PySide6.QtWidgets import QApplication
-
-        from app.gui.conversation import copy_text
 
         if not 0 <= turn_index < len(self.conversation.turns):
             return
@@ -1065,126 +629,8 @@ class MainWindow(QMainWindow):
             QApplication.clipboard().setText(copy_text(turn, markdown=action == "copymd"))
             self.statusBar().showMessage("Answer copied", 3000)
 
-    def open_quote(self, turn_index: int, position: int) -> None:
-        """Show a quote in the sources panel and the viewer, highlighted at its offsets."""
-        if not 0 <= turn_index < len(self.conversation.turns):
-            return
-        turn = self.conversation.turns[turn_index]
-        if not 0 <= position < len(turn.evidence):
-            return
-        evidence = turn.evidence[position]
-        if self._changed_since(turn, evidence.n):
-            return
-        cited = {c["n"] for c in turn.citations} if turn.cited else set()
-        self.sources.show_results(turn.results, cited)
-        self.sources.show_evidence(turn.evidence, position)
-        self.sources.select(evidence.n)
-        self._shown_turn = turn
-        self.open_evidence(evidence, turn.handbooks)
-
-    def open_evidence(self, evidence, handbooks=()) -> None:
-        self._show_spans(evidence.source, evidence.heading, evidence.page, evidence.section_id,
-                         [(evidence.start, evidence.end)], [evidence.text], handbooks)
-
-    def open_citation(self, turn_index: int, n: int) -> None:
-        if not 0 <= turn_index < len(self.conversation.turns):
-            return
-        turn = self.conversation.turns[turn_index]
-        if not 1 <= n <= len(turn.results):
-            return  # a citation can only point at a retrieved section
-        if self._changed_since(turn, n):
-            return
-        cited = {c["n"] for c in turn.citations} if turn.cited else set()
-        self.sources.show_results(turn.results, cited)
-        self.sources.show_evidence(turn.evidence)
-        self.sources.select(n)
-        self._shown_turn = turn
-        self.open_in_viewer(turn.results[n - 1])
-
-    def _changed_since(self, turn, n: int) -> bool:
-        """A saved answer's source that no longer reads as it did is not
-        opened: the viewer would highlight whatever text sits there now."""
-        if n not in turn.changed:
-            return False
-        self.messages.show_message(
-            f"Source [{n}] has changed in the handbook since this answer was given (or is no "
-            "longer indexed), so it is not opened here: ask the question again for an answer "
-            "from the current text.")
-        return True
-
-    def open_in_viewer(self, result) -> None:
-        """Show a source at its best match (and the next two), at the right page:
-        a source of the turn the Sources panel shows, so a saved one that has
-        changed since is not opened on other text."""
-        from app.gui.sources_panel import SHOWN_MATCHES
-
-        turn = self._shown_turn
-        handbooks = turn.handbooks if turn is not None else []
-        if turn is not None and result in turn.results and \
-                self._changed_since(turn, turn.results.index(result) + 1):
-            return
-        self._show_chunks(result.source, result.heading, result.page, result.section_id,
-                          [m.chunk_id for m in result.chunks[:SHOWN_MATCHES]], handbooks)
-
     def open_chunk(self, chunk_id: int) -> None:
-        """Show one chunk (from the chunk-health panel) in its source."""
-        row = self._read(lambda store: store.chunk_detail(chunk_id))
-        if row is None:
-            self.messages.show_message("This chunk is no longer in the index; re-index the folder.")
-            return
-        self._show_chunks(row["path"], row["heading"], row["page_start"], row["section_id"],
-                          [chunk_id])
-
-    def _show_chunks(self, source: str, heading: str, page, section_id: int, ids: list,
-                     handbooks=()) -> None:
-        rows = self._read(lambda store: store.chunks_by_id(ids), {}, handbooks)
-        chunks = [rows[i] for i in ids if i in rows]  # in our order, not the index's
-        if not chunks:
-            self._source_gone()
-            return
-        self._show_spans(source, heading, chunks[0]["page"] or page, section_id,
-                         [(c["start_char"], c["end_char"]) for c in chunks],
-                         [c["text"] for c in chunks], handbooks)
-
-    def _show_spans(self, source: str, heading: str, page, section_id: int,
-                    spans: list[tuple[int, int]], texts: list[str], handbooks=()) -> None:
-        """The viewer at a section, these spans of its body highlighted."""
-        from app.gui.viewer import Location
-
-        section = self._read(lambda store: store.sections_by_id([section_id]).get(section_id),
-                             None, handbooks)
-        if section is None:
-            self._source_gone()
-            return
-        path = self._file_of(source, section_id, handbooks)
-        if self.shared and not path.is_file():
-            self.messages.show_message(
-                f"{source} is in the shared index but not in your copy of the folder "
-                f"({self.folder}), so it cannot be shown here. Open your copy of the handbook "
-                "folder (File › Open folder), or update it; the quote and its citation above "
-                "are from the shared index.")
-            return
-        self.viewer.show_location(Location(
-            path=path, source=source, heading=heading, page=page,
-            section_start=section["start_char"], spans=spans, texts=texts))
-        self.side.setCurrentWidget(self.viewer)
-
-    def _file_of(self, source: str, section_id: int, handbooks=()) -> Path:
-        """The file a source names: in this folder, or, in an answer from
-        several handbooks, in the folder of the handbook its section's id
-        belongs to (labels may be prefixes of one another: "it", "it/handbook")."""
-        from app.search.several import SEPARATOR, split_id
-
-        if len(handbooks) > 1:
-            place = split_id(section_id)[0]
-            if place < len(handbooks):
-                label, folder, _ = handbooks[place]
-                return file_path(Path(folder), source.removeprefix(label + SEPARATOR))
-        return file_path(self.folder, source)
-
-    def _source_gone(self) -> None:
-        self.messages.show_message("This source is no longer in the index; re-index the "
-                                   "folder and ask again.")
+        self.opener.open_chunk(chunk_id)
 
     # -- settings, about, layout ------------------------------------------------------------
     def edit_settings(self) -> None:
@@ -1215,7 +661,7 @@ class MainWindow(QMainWindow):
         if not self.db.exists():
             return []
         names = set()
-        for row in self._read(lambda store: store.documents(), []):
+        for row in self.reader.read(lambda store: store.documents(), []):
             names.update(json.loads(row["metadata"] or "{}"))
         return sorted(names)
 
@@ -1244,7 +690,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if self.current_turn is not None:  # what was shown of the answer is kept
             self._flush_tokens()
-            self._save_turn(self.current_turn)
+            self.saved.save(self.current_turn)
         self.qsettings.setValue("geometry", self.saveGeometry())
         self.qsettings.setValue("state", self.saveState())
         self.qsettings.setValue("splitter", self.splitter.saveState())
@@ -1261,7 +707,7 @@ class MainWindow(QMainWindow):
             thread.quit()
             thread.wait(5000)
         self._release_folder()
-        self.saved.close()
+        self.saved.store.close()
         super().closeEvent(event)
 
     # -- drag and drop ------------------------------------------------------------------------
@@ -1280,16 +726,6 @@ class MainWindow(QMainWindow):
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
         local = [Path(u.toLocalFile()) for u in urls if u.isLocalFile()]
         return next((p for p in local if p.is_dir()), None)
-
-
-def _key(number: int) -> str:
-    """A numbered menu item's mnemonic: 1-9 only, so none is bound twice."""
-    return f"&{number}" if number < 10 else str(number)
-
-
-def sentence(message: str) -> str:
-    """A store's message ("the index … is full") as a sentence for the message bar."""
-    return message[:1].upper() + message[1:] + "."
 
 
 def open_in_system_viewer(path: Path) -> None:

@@ -54,7 +54,7 @@ from app.common.chunks import (
 )
 from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
-from app.gui.settings import CONTEXT_SIZES, PROFILES, AppSettings
+from app.workspace.settings import CONTEXT_SIZES, PROFILES, AppSettings
 from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
 

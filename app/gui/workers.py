@@ -2,33 +2,30 @@
 
 Each worker is a QObject living in its own QThread and talks to the window
 only through signals (queued across threads). Indexing owns the writes;
-answering owns the llama.cpp model — one thread each, as llama.cpp objects
-must stay on the thread that uses them. Both open their own connection to
-the index (the SQLite file, or the shared index's server). Cancel and Stop are thread-safe events checked by the core.
+answering owns the llama.cpp model (app/workspace/answering.py) — one thread
+each, as llama.cpp objects must stay on the thread that uses them. Both open
+their own connection to the index (the SQLite file, or the shared index's
+server). Cancel and Stop are thread-safe events checked by the core.
 """
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
-from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app.answers.answerer import (Answerer, Conversation, EvidenceFound, Finished, QuoteChecked,
-                                  Retrieved, Status, Token)
-from app.llm.contract import ModelError
-from app.llm.process import ModelProcess
-from app.llm.speeds import record_answer_speed
+from app.answers.answerer import (Conversation, EvidenceFound, Finished, QuoteChecked, Retrieved,
+                                  Status, Token)
 from app.answers.prompting.prompt import PromptTooLarge
 from app.answers.prompting.prompt import Turn as AskedTurn
-from app.llm.catalogue import default_model_path
-from app.common.bundled import ModelMissing
-from app.gui.settings import AppSettings
-from app.ingest.indexer import Indexer, IndexSettings
-from app.search.retrieval import SearchError, Searcher
-from app.store.backends import parse_location, store_session
+from app.llm.contract import ModelError
+from app.search.retrieval import SearchError
 from app.store.contract import IndexBusy, StoreError
+from app.workspace.answering import ModelHost, build_answerer
+from app.workspace.indexing import app_index_settings, index_folder
+from app.workspace.indexes import warm_index
+from app.workspace.searching import open_searcher
+from app.workspace.settings import AppSettings
 
 log = logging.getLogger(__name__)
 
@@ -68,11 +65,9 @@ class IndexWorker(QObject):
         self._cancel.clear()
         try:
             embedder = self._embedder_factory(settings)
-            index_settings = IndexSettings(profile=settings.profile, ocr=settings.ocr,
-                                           chunking=settings.chunking(embedder.window))
-            with store_session(parse_location(db)) as store:  # a disk or server failure: words
-                report = Indexer(store, embedder, index_settings, on_progress=self.progress.emit,
-                                 cancel=self._cancel, skip=self._skip).run(Path(folder))
+            report = index_folder(folder, db, embedder,
+                                  app_index_settings(settings, embedder.window),
+                                  self.progress.emit, self._cancel, self._skip)
             self.finished.emit(report)
         except IndexBusy as error:
             self.failed.emit(f"Indexing {folder} did not start: {error}. Your folder is "
@@ -84,68 +79,6 @@ class IndexWorker(QObject):
             self.failed.emit(f"Indexing {folder} stopped by an unexpected error: {error}")
         finally:
             self.busy = False
-
-
-def default_model(settings: AppSettings):
-    """The answer model the settings name. It runs in a child process: a
-    native crash in llama.cpp ends that process, not the app."""
-    return ModelProcess(settings.model_file(), n_ctx=settings.n_ctx)
-
-
-def app_answerer(store, embedder, model, settings: AppSettings) -> Answerer:
-    """The answer path as the app asks with it: its search, prompt and length."""
-    return searcher_answerer(Searcher(store, embedder, settings.search()), model, settings)
-
-
-def searcher_answerer(searcher, model, settings: AppSettings) -> Answerer:
-    return Answerer(searcher, model, answer_tokens=settings.answer_tokens,
-                    prompt=settings.prompt)
-
-
-@contextlib.contextmanager
-def asked_searcher(db, embedder, settings: AppSettings):
-    """The search over what a question asks: one index (its location, as a
-    string), or several handbooks ([(label, location), …]) asked at once."""
-    from app.search.several import Handbook, SeveralSearcher
-
-    if isinstance(db, str):
-        with store_session(parse_location(db), create=False) as store:
-            yield Searcher(store, embedder, settings.search())
-        return
-    with contextlib.ExitStack() as stack:
-        handbooks = [Handbook(label, stack.enter_context(
-            store_session(parse_location(location), create=False))) for label, location in db]
-        searcher = SeveralSearcher(handbooks, embedder, settings.search())
-        stack.callback(searcher.close)
-        yield searcher
-
-
-def own_model(model_factory=None):
-    """A `borrow(settings)` for "Evaluate answers" without a window: a model of
-    its own, closed when the run ends."""
-    def borrow(settings: AppSettings):
-        model = (model_factory or default_model)(settings)
-        return model, model.close
-    return borrow
-
-
-def evaluation_answerer(embedders, borrow, current_settings):
-    """For the evaluation view's "Evaluate answers": (store) → (Answerer,
-    release), with the search, prompt and answer model the app asks with at
-    the time of the run. `borrow(settings)` → (model, release): in the app,
-    the window's own model (AnswerWorker.borrow_model), so a large model is
-    not loaded twice; released when the run ends, whatever ends it."""
-    def make(store):
-        settings = current_settings()
-        model, release = borrow(settings)
-        try:
-            model.load()
-            answerer = app_answerer(store, embedders(settings), model, settings)
-        except BaseException:
-            release()  # a model borrowed or started for the run must not stay held
-            raise
-        return answerer, release
-    return make
 
 
 class AnswerWorker(QObject):
@@ -162,12 +95,9 @@ class AnswerWorker(QObject):
     def __init__(self, embedder_factory, model_factory=None):
         super().__init__()
         self._embedder_factory = embedder_factory
-        self._model_factory = model_factory or default_model
-        self._model = None
-        self._model_key: tuple | None = None
         # One user of the model at a time: a question, the warm-up, or an
         # "Evaluate answers" run that borrowed it (from its own thread).
-        self._model_lock = threading.Lock()
+        self.host = ModelHost(model_factory)
         self.stop_event = threading.Event()
         self.conversation = Conversation()
 
@@ -192,9 +122,11 @@ class AnswerWorker(QObject):
         # stop_event is cleared by the window when it sends the question, not
         # here: a Stop pressed before this slot runs must still count.
         try:
-            with self._model_lock, \
-                    asked_searcher(db, self._embedder_factory(settings), settings) as searcher:
-                answerer = searcher_answerer(searcher, self._model_for(settings), settings)
+            asked = [("index", db)] if isinstance(db, str) else db
+            with self.host.using(settings) as model, \
+                    open_searcher(asked, self._embedder_factory(settings),
+                                  settings.search()) as searcher:
+                answerer = build_answerer(searcher, model, settings)
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
@@ -211,17 +143,8 @@ class AnswerWorker(QObject):
         left for that question to report, in words, when it is asked."""
         try:
             self._embedder_factory(settings).embed(["warm-up"])
-            location = parse_location(db)
-            if location.exists():
-                with store_session(location, create=False) as store:
-                    store.warm()
-            # A model lent to "Evaluate answers" is loaded already: no waiting for it.
-            if self._model_lock.acquire(blocking=False):
-                try:
-                    model = self._model_for(settings)
-                    model.load()
-                finally:
-                    self._model_lock.release()
+            warm_index(db)
+            self.host.warm(settings)  # one lent to "Evaluate answers" is loaded already
             self.warmed.emit()
         except Exception as error:  # noqa: BLE001 - the question will say what is wrong
             log.info("warm-up stopped: %s", error)
@@ -237,42 +160,9 @@ class AnswerWorker(QObject):
             self.token.emit(event.text)
         elif isinstance(event, Finished):
             self.conversation.add(event.answer)
-            self._record_speed(event.answer)  # before anyone hears it is done
+            self.host.record_speed(event.answer)  # before anyone hears it is done
             self.finished.emit(event.answer)
-
-    def _record_speed(self, answer) -> None:
-        """How fast the model wrote, shown beside it in Settings' model list."""
-        if answer.refused or self._model_key is None:
-            return
-        path = self._model_key[0]
-        if not path:
-            try:
-                path = default_model_path()  # what the list shows for the default model
-            except ModelMissing:
-                return
-        record_answer_speed(Path(path), answer.timings)
-
-    def borrow_model(self, settings: AppSettings):
-        """(model, release) for "Evaluate answers", called from its thread: the
-        window's model for these settings, held until released; a question
-        asked meanwhile would wait (the window does not offer one)."""
-        self._model_lock.acquire()
-        try:
-            return self._model_for(settings), self._model_lock.release
-        except BaseException:
-            self._model_lock.release()
-            raise
-
-    def _model_for(self, settings: AppSettings):
-        key = (settings.model_path, settings.n_ctx)
-        if self._model is None or key != self._model_key:
-            if self._model is not None:
-                self._model.close()
-            self._model = self._model_factory(settings)
-            self._model_key = key
-        return self._model
 
     @Slot()
     def shut_down(self) -> None:
-        if self._model is not None:
-            self._model.close()
+        self.host.close()

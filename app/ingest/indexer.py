@@ -11,7 +11,7 @@ import json
 import logging
 import threading
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -41,7 +41,7 @@ QUARANTINE_AFTER = 2  # parser crashes on the same content before it is no longe
 @dataclass
 class IndexSettings:
     profile: str = "fitted"
-    chunking: ChunkSettings = field(default_factory=ChunkSettings)
+    chunking: ChunkSettings | None = None  # None: fitted to the embedder's window
     strict: bool = False
     read_timeout: float = DEFAULT_TIMEOUT   # seconds per file, in the reader process
     read_memory_mb: int = DEFAULT_MEMORY_MB
@@ -115,7 +115,7 @@ class IndexReport:
 
 def index_fingerprint(embedder, settings: IndexSettings) -> dict[str, str]:
     """Everything that changes chunks or vectors; a difference means a rebuild."""
-    chunking = settings.chunking
+    chunking = settings.chunking or ChunkSettings.for_window(embedder.window)
     return {
         "embedder_id": embedder.id,
         "model_sha256": embedder.model_sha256,
@@ -132,7 +132,7 @@ def index_fingerprint(embedder, settings: IndexSettings) -> dict[str, str]:
 
 def log_encodings(embedder) -> None:
     log.info("embedding tokenizer: WordPiece of %s, window %d tokens (%d special) from %s",
-             embedder.id, embedder.window, embedder.special_tokens, embedder.tokenizer_path.name)
+             embedder.id, embedder.window, embedder.special_tokens, embedder.tokenizer_name)
     log.info("comparison tokenizer: cl100k_base (tiktoken, %s)", ENCODING_NAME)
 
 
@@ -179,8 +179,9 @@ class Indexer:
         self.store = store
         self.skip = skip or threading.Event()  # set: leave the current file, go on
         self.embedder = embedder
-        self.settings = settings or IndexSettings(
-            chunking=ChunkSettings.for_window(embedder.window))
+        settings = settings or IndexSettings()
+        self.settings = replace(settings, chunking=settings.chunking or
+                                ChunkSettings.for_window(embedder.window))
         self.settings.chunking.validate()
         self.on_progress = on_progress or (lambda progress: None)
         self._progress: Progress | None = None  # the last one sent, for OCR's page count

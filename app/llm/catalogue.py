@@ -62,7 +62,7 @@ class PartModel:
     # on 2 cores: the 0.5B 146 vs 107 tokens/s; the 1.5B 42 vs 52 (slower:
     # its 1.9 GB copy is bound by memory speed), so it runs as it comes.
     faster_as_q8: bool = False
-    # The answering process's peak, measured (benchmarks/answer_models.py,
+    # The answering process's peak, measured (benchmarks/guards/answer_models.py,
     # docs/answers.md): what the default's choice checks against memory.
     peak_bytes: int = 0
 

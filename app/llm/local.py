@@ -24,7 +24,7 @@ GGUF_MAGIC = b"GGUF"
 DEFAULT_N_CTX = 4096
 # For the models the app ships (the bundled SmolLM2, the installed Qwen2.5),
 # measured on 2 cores: flash attention and 256-token micro-batches read
-# prompts at 494 vs 354 tokens/s (SmolLM2, benchmarks/answer.py) and 144 vs
+# prompts at 494 vs 354 tokens/s (SmolLM2, benchmarks/guards/answer.py) and 144 vs
 # 136 (Qwen 0.5B, its Q8_0 copy). Not forced on a model the user picks:
 # llama.cpp may not support them there.
 SHIPPED_SPEED_UPS = {"flash_attn": True, "n_ubatch": 256}

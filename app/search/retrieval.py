@@ -22,9 +22,9 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field, replace
 from typing import Callable, Iterator
 
+from app.common.chunks import TABLE_ROW
 from app.common.documents import CODE, HEADING_SEPARATOR
 from app.common.tokens import count_cl100k
-from app.ingest.chunking.fitted import TABLE_ROW
 from app.store.contract import Following, IndexStore
 
 FITTED, SPRING = "fitted", "spring-default"
@@ -188,7 +188,7 @@ class Searcher:
             if self._hybrid and self.store.lexical_alongside_vectors() else None
         try:
             if vector is None:
-                vector = self.embedder.embed([question])[0]
+                vector = self.embedder.embed_queries([question])[0]
             vector_hits = self._knn(vector, allowed)
         finally:
             # Never leave while the other thread still uses the connection:

@@ -120,7 +120,7 @@ class SeveralSearcher:
                 # Each index's vectors loaded here, one after the other, not in
                 # the threads, where a load would share a connection with BM25.
                 searcher.store.lexical_alongside_vectors()
-            vector = self.embedder.embed([question])[0]
+            vector = self.embedder.embed_queries([question])[0]
             rankings = list(self._pool.map(lambda s: s.rankings(question, vector),
                                            self.searchers))
             vector_hits, bm25_hits = fused_rankings([(hits, bm25) for _, hits, bm25 in rankings])

@@ -6,7 +6,7 @@ ef_search (postgres_tuning) buys recall at search time, up to pgvector's
 largest, 1,000. Past some size that is not enough: on the benchmark's
 synthetic vectors the default graph (m 16, ef_construction 64) gave
 recall@20 0.980 at ef_search 1,000 with 500,000 children, a graph of m 32,
-ef_construction 128 0.989 at 500 (benchmarks/hnsw_graphs.py,
+ef_construction 128 0.989 at 500 (benchmarks/experiments/hnsw_graphs.py,
 docs/benchmarks.md). A denser graph costs every later write about three
 times as much, so an index gets one only when its own measurement says
 ef_search cannot reach the target: the next graph of GRAPHS is built beside

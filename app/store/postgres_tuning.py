@@ -4,7 +4,7 @@
 HNSW answers a vector search from the ef_search candidates it keeps while it
 walks its graph. How many it needs for its 20 nearest to be the exact 20
 nearest grows with the index and depends on the vectors: on the benchmark's
-synthetic vectors (benchmarks/shared.py) 300 gave recall@20 0.994 at 100,000
+synthetic vectors (benchmarks/guards/shared.py) 300 gave recall@20 0.994 at 100,000
 children, but 0.956 at 200,000, where 1,000 gave 0.995 for 27 ms more per
 search. One fixed number either loses children exact search would find in a
 large index or makes every question of a small one slower.

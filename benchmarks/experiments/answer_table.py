@@ -23,7 +23,7 @@ import sys
 from app.answers.prompting import focused
 from app.answers.answerer import EVIDENCE, SECTIONS, Answerer
 from app.llm.local import LocalModel
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.answer_accuracy import answer_case
 from app.evaluation.recall import load_cases
 from app.search.retrieval import Searcher
@@ -77,7 +77,7 @@ def main() -> None:
                         help="where the focused answer ends: its first line, or first sentence")
     args = parser.parse_args()
     cases = chosen_cases(args.set, args.limit)
-    embedder, model = Embedder(), LocalModel()
+    embedder, model = MiniLM(), LocalModel()
     model.load()
     table = []
     with Store(built_index(args.set)) as store:

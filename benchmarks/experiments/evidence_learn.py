@@ -30,7 +30,7 @@ from dataclasses import replace
 import numpy as np
 
 from app.answers.evidence.finder import DEFAULT_WEIGHTS, FEATURES, Weights, weighted
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from benchmarks.common import arguments, print_figures, tuned_on
 from benchmarks.guards.evidence import SETS, by_batch, cached, floor_figures
 
@@ -95,7 +95,7 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--l2", type=float, default=0.01)
     args = parser.parse_args()
-    embedder = Embedder() if not args.reuse else None
+    embedder = MiniLM() if not args.reuse else None
     rows = [row for name in SETS for row in cached(name, embedder, args.reuse)]
     tune_rows = [r for r in rows if tuned_on(r["batch"])]
     today = by_batch(rows, DEFAULT_WEIGHTS)

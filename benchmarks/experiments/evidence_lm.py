@@ -299,9 +299,9 @@ def main() -> None:
                         help="comma-separated: only these batches (dev-first, dev-blind, sample)")
     args = parser.parse_args()
     names = ["dev", "sample"] if args.set == "both" else [args.set]
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
 
-    embedder = Embedder()
+    embedder = MiniLM()
     scorer = None if args.cached_only else Scorer(threads=args.threads)
     if scorer:
         print(f"LM: {scorer.path.name} (loaded as {Path(scorer.llama.model_path).name})",

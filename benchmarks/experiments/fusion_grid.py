@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.recall import load_cases, normalise
 from app.search.retrieval import Searcher, SearchSettings
 from benchmarks.common import arguments, batch, built_index, tuned_on
@@ -24,7 +24,7 @@ GRID = [TODAY] + [SearchSettings(rrf_k=k, vector_weight=w, candidates=c)
                   if (k, w, c) != (TODAY.rrf_k, TODAY.vector_weight, TODAY.candidates)]
 
 
-def hits(embedder: Embedder) -> dict:
+def hits(embedder: MiniLM) -> dict:
     """(setting index, batch) → one bool per case: an answering child in the top K."""
     from app.store.sqlite import Store
 
@@ -48,7 +48,7 @@ def hits(embedder: Embedder) -> dict:
 
 def main() -> None:
     arguments(__doc__).parse_args()
-    found = hits(Embedder())
+    found = hits(MiniLM())
     batches = sorted({b for _, b in found})
     print("rrf_k weight candidates | tuning hits | held-out hits | " + " ".join(batches))
     for index, s in enumerate(GRID):

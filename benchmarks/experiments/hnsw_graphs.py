@@ -109,9 +109,9 @@ def quantized(conn, dim: int, questions, exact) -> list[dict]:
 def run(size: int, graphs: list[tuple[int, int]], with_quantized: bool = False) -> list[dict]:
     import psycopg
 
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
 
-    embedder = Embedder()
+    embedder = MiniLM()
     texts = synthetic_questions(100)
     cached = Precomputed(embedder, texts)
     questions = np.array([cached.vectors[q] for q in texts], dtype=np.float32)

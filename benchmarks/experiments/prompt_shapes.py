@@ -56,11 +56,11 @@ def measure(model_key: str, shapes: list[str], limit: int | None,
     from app.answers.answerer import Answerer
     from app.llm.local import LocalModel
     from app.cli import model_file
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
     from app.evaluation.answer_accuracy import answer_case
     from app.search.retrieval import Searcher
 
-    embedder = Embedder()
+    embedder = MiniLM()
     model = LocalModel(model_file(model_key))
     model.load()
     base_style = Answerer(None, model, finder=object()).style

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.recall import load_cases, normalise
 from app.search.retrieval import SearchSettings, fuse, query_terms
 from app.store.sqlite import Store
@@ -37,7 +37,7 @@ def bucket(rank: int | None) -> str:
                 if rank <= limit)
 
 
-def diagnose(name: str, embedder: Embedder) -> list[dict]:
+def diagnose(name: str, embedder: MiniLM) -> list[dict]:
     golden = SETS[name][1]
     out = []
     with Store(built_index(name)) as store:
@@ -87,7 +87,7 @@ def main() -> None:
                         help="only the batches the weights may be tuned on")
     parser.add_argument("--misses", action="store_true", help="list the cases fused rank > 5")
     args = parser.parse_args()
-    embedder = Embedder()
+    embedder = MiniLM()
     rows = [r for name in args.set for r in diagnose(name, embedder)]
     if args.tune_only:
         rows = [r for r in rows if tuned_on(r["batch"])]

@@ -38,7 +38,7 @@ from app.llm.local import LocalModel
 from app.answers.prompting.prompt import Source, Turn, build_prompt
 from app.answers.prompting.styles import SMOLLM2
 from app.common.bundled import SAMPLE_HANDBOOK
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.ingest.indexer import Indexer
 from app.search.retrieval import Searcher, SearchSettings
 from app.store.sqlite import Store
@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--context-tokens", type=int, default=SearchSettings().context_tokens,
                         help="source text per question (cl100k tokens), as in Settings")
     args = parser.parse_args()
-    embedder = Embedder()
+    embedder = MiniLM()
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "b.sqlite") as store:
         Indexer(store, embedder).run(SAMPLE_HANDBOOK)
         settings = SearchSettings(context_tokens=args.context_tokens)

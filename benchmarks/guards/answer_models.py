@@ -87,11 +87,11 @@ def measure_one(key: str, limit: int | None, sets: list[str]) -> dict:
     from app.answers.answerer import Answerer, Finished
     from app.llm.local import LocalModel
     from app.cli import model_file
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
     from app.evaluation.answer_accuracy import answer_case
     from app.search.retrieval import Searcher
 
-    embedder = Embedder()
+    embedder = MiniLM()
     stores = {}
     for name in sets:
         stores[name] = indexed(name, embedder)

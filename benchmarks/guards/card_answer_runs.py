@@ -65,7 +65,7 @@ def run(name: str, model, embedder, limit: int | None) -> Path:
 def main() -> None:
     from app.llm.local import LocalModel
     from app.cli import model_file
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
 
     parser = arguments(__doc__)
     parser.add_argument("--set", nargs="+", default=["dev", "python", "git", "bash", "man",
@@ -73,7 +73,7 @@ def main() -> None:
     parser.add_argument("--model", default="qwen2.5-coder-1.5b")
     parser.add_argument("--limit", type=int)
     args = parser.parse_args()
-    embedder = Embedder()
+    embedder = MiniLM()
     model = LocalModel(model_file(args.model))
     model.load()
     for name in args.set:

@@ -6,7 +6,7 @@ Writes a conversation of N turns into a fresh conversations file, each turn
 as the window saves a real answer (three sources of ~1,800 tokens between
 them, three quotes, citations, a marked fact), then times what the window
 does when the user clicks it in the list: read the turns, rebuild them
-(app/gui/conversation.turn_from_record), check every source against the
+(app/workspace/turns.turn_from_record), check every source against the
 index's sections (app/answers/records.changed_sources; the sections are
 given in memory, so the index's own read is not in the figure) and show
 them (ConversationView.show_turns). The baseline from the same run is the
@@ -24,7 +24,7 @@ from pathlib import Path
 from app.answers.evidence.finder import Evidence
 from app.answers.checks.fact_check import NUMBER, Fact
 from app.answers.records import changed_sources, section_ids
-from app.gui.conversation import Turn, turn_from_record, turn_record
+from app.workspace.turns import Turn, turn_from_record, turn_record
 from app.search.retrieval import Match, Result
 from app.store.conversations import ConversationStore
 from benchmarks.common import arguments

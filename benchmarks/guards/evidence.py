@@ -30,7 +30,7 @@ import numpy as np
 
 from app.answers.evidence.finder import (DEFAULT_WEIGHTS, FEATURES, EvidenceFinder, Weights,
                                          weighted)
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.recall import load_cases, normalise
 from app.search.retrieval import Searcher
 from benchmarks.common import (CORPORA, OUT, arguments, batch, folder, golden, indexed, off_topic,
@@ -52,7 +52,7 @@ def questions(name: str) -> dict[str, str]:
             for case in load_cases(tsv)}
 
 
-def collect(name: str, embedder: Embedder) -> list[dict]:
+def collect(name: str, embedder: MiniLM) -> list[dict]:
     """Per case: the scored candidates (features kept), the chunk rank, timings."""
     rows = []
     with indexed(name, embedder) as store:
@@ -100,7 +100,7 @@ def floor_figures(rows: list[dict], weights: Weights) -> dict:
             "off_topic_below_floor": f"{sum(o < weights.floor for o in off)}/{len(off)}"}
 
 
-def cached(name: str, embedder: Embedder, reuse: bool) -> list[dict]:
+def cached(name: str, embedder: MiniLM, reuse: bool) -> list[dict]:
     path = OUT / f"evidence-rows-{name}.json"
     if reuse and path.exists():
         rows = json.loads(path.read_text())
@@ -205,7 +205,7 @@ def main() -> None:
                         help="reuse the candidates of the last run (to try weights only)")
     parser.add_argument("--misses", action="store_true", help="print evidence@3 misses")
     args = parser.parse_args()
-    embedder = Embedder()
+    embedder = MiniLM()
     names = {"both": ["sample", "dev"], "all": list(SETS)}.get(args.set, [args.set])
     rows = [row for name in names for row in cached(name, embedder, args.reuse)]
     weights = tune(rows) if args.tune else DEFAULT_WEIGHTS

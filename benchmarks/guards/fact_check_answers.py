@@ -38,7 +38,7 @@ def record(names: list[str], model_key: str) -> None:
     from app.answers.answerer import Answerer
     from app.llm.local import LocalModel
     from app.cli import model_file
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
     from app.evaluation.answer_accuracy import answer_case
     from app.search.retrieval import Searcher
 
@@ -50,7 +50,7 @@ def record(names: list[str], model_key: str) -> None:
         return real_check(text, sources, question)
 
     answer_steps.unsupported = keeping
-    embedder = Embedder()
+    embedder = MiniLM()
     model = LocalModel(model_file(model_key))
     model.load()
     for name in names:

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from app.common.bundled import SAMPLE_HANDBOOK
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.ingest.indexer import Indexer
 from app.store.sqlite import Store
 from benchmarks.common import arguments, peak_rss_mib, print_figures
@@ -40,7 +40,7 @@ def count_pages(store: Store) -> int:
 
 
 def run(folder: Path, work: Path) -> dict:
-    embedder = Embedder()
+    embedder = MiniLM()
     embedder.embed(["warm up the session"])  # model loading is not ingestion
     with Store(work / "bench.sqlite") as store:
         started = time.perf_counter()

@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.search.retrieval import Searcher, bring_following_code
 from app.store.sqlite import Store
 from app.store.vector_matrix import VectorMatrix
@@ -28,12 +28,12 @@ from benchmarks.common import (arguments, fill, milliseconds, print_figures,
                                synthetic_questions)
 
 
-def build(path: Path, size: int, embedder: Embedder, seed: int = 0) -> None:
+def build(path: Path, size: int, embedder: MiniLM, seed: int = 0) -> None:
     with Store(path) as store:
         fill(store, size, embedder, seed)
 
 
-def measure(path: Path, embedder: Embedder, queries: int) -> dict:
+def measure(path: Path, embedder: MiniLM, queries: int) -> dict:
     questions = synthetic_questions(queries)
     with Store(path) as store:
         started = time.perf_counter()
@@ -78,7 +78,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--queries", type=int, default=40)
     args = parser.parse_args()
-    embedder = Embedder()
+    embedder = MiniLM()
     embedder.embed(["load the model"])
     results = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from app.common.bundled import SAMPLE_HANDBOOK
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.recall import load_cases, normalise
 from app.ingest.indexer import Indexer
 from app.search.retrieval import Searcher
@@ -58,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     documents("dev")
     args.cache.mkdir(parents=True, exist_ok=True)
-    embedder = Embedder()
+    embedder = MiniLM()
     databases = indexed(args.cache, embedder)
     golden = {"postgresql": load_cases(DEV_GOLDEN), "sample": load_cases(SAMPLE_GOLDEN)}
     questions = [c.question for cases in golden.values() for c in cases]

@@ -37,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.recall import evaluate, load_cases
 from app.ingest.indexer import Indexer
 from app.search.retrieval import Searcher, SearchSettings
@@ -56,7 +56,7 @@ def golden_search(searcher, cases) -> list[float]:
     return search_times(searcher, [case.question for case in cases])
 
 
-def measure(location, name: str, embedder: Embedder) -> dict:
+def measure(location, name: str, embedder: MiniLM) -> dict:
     cases = load_cases(golden(name))
     with open_store(location) as store:
         started = time.perf_counter()
@@ -74,7 +74,7 @@ def measure(location, name: str, embedder: Embedder) -> dict:
 
 
 def recall(sets: list[str]) -> dict:
-    embedder = Embedder()
+    embedder = MiniLM()
     figures = {}
     with postgres_server() as server:
         with tempfile.TemporaryDirectory() as folder:
@@ -93,7 +93,7 @@ def load(sizes: list[int], clients: list[int], queries: int, per_client: int,
          graph=None, after_load: bool = False) -> dict:
     import threading
 
-    embedder = Embedder()
+    embedder = MiniLM()
     questions = synthetic_questions(queries)
     cached = Precomputed(embedder, questions)
     figures = {}

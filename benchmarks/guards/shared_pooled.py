@@ -47,7 +47,7 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.evaluation.recall import evaluate, load_cases
 from app.ingest.indexer import Indexer
 from app.search.retrieval import Searcher, SearchSettings
@@ -81,7 +81,7 @@ def server_waits() -> Iterator[list[float]]:
         psycopg.Connection.wait = original
 
 
-def index(location: ServerLocation, folder, embedder: Embedder) -> dict:
+def index(location: ServerLocation, folder, embedder: MiniLM) -> dict:
     with open_store(location) as store, server_waits() as waited:
         started = time.perf_counter()
         report = Indexer(store, embedder).run(folder)
@@ -92,7 +92,7 @@ def index(location: ServerLocation, folder, embedder: Embedder) -> dict:
             "server_wait_s": round(waited[0], 2)}
 
 
-def ask(location: ServerLocation, name: str, embedder: Embedder) -> dict:
+def ask(location: ServerLocation, name: str, embedder: MiniLM) -> dict:
     cases = load_cases(golden(name))
     with open_store(location, create=False) as store:
         searcher = Searcher(store, embedder, SearchSettings(results=5))
@@ -110,7 +110,7 @@ def run(sets: list[str], pool_size: int) -> dict:
     import psycopg
 
     PgBouncer = from_tests("pg_bouncer").PgBouncer
-    embedder = Embedder()
+    embedder = MiniLM()
     figures = {}
     with postgres_server(None) as server:
         with PgBouncer(server, pool_mode="transaction", pool_size=pool_size) as bouncer:
@@ -131,7 +131,7 @@ def run(sets: list[str], pool_size: int) -> dict:
     return figures
 
 
-def build_load(server, size: int, embedder: Embedder) -> ServerLocation:
+def build_load(server, size: int, embedder: MiniLM) -> ServerLocation:
     """A synthetic index of `size` children in database `load` (see the docstring)."""
     import psycopg
 
@@ -162,7 +162,7 @@ def load(size: int, askers: int, pool_sizes: list[int], rounds: int, per_client:
     from contextlib import ExitStack
 
     PgBouncer = from_tests("pg_bouncer").PgBouncer
-    embedder = Embedder()
+    embedder = MiniLM()
     questions = synthetic_questions(queries)
     cached = Precomputed(embedder, questions)
     with postgres_server(None) as server:

@@ -89,7 +89,8 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     the view says so between the quote and the answer, and marks it."""
     from app.answers.evidence.finder import Evidence
     from app.answers.checks.fact_check import NUMBER, Fact
-    from app.gui.conversation import ConversationView, copy_text
+    from app.gui.conversation import ConversationView
+    from app.workspace.turns import copy_text
 
     view = ConversationView()
     qtbot.addWidget(view)
@@ -116,7 +117,8 @@ def test_an_unsure_first_quote_is_shown_as_passages_that_may_answer(qtbot):
     shown together, as equals, each with its citation, and the warnings point
     at the passages."""
     from app.answers.evidence.finder import Evidence
-    from app.gui.conversation import ConversationView, copy_text
+    from app.gui.conversation import ConversationView
+    from app.workspace.turns import copy_text
 
     view = ConversationView()
     qtbot.addWidget(view)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app.gui.conversation import INTERRUPTED
+from app.workspace.turns import INTERRUPTED
 from app.gui.main_window import MainWindow
 from app.store.conversations import ConversationStore, default_path
 from tests.gui.test_main_window import HANDBOOK as HANDBOOK_TEXT
@@ -31,7 +31,7 @@ def open_window(qtbot, folder, qsettings, replies=None):  # noqa: F811 - the fix
 
 
 def ask_with(qtbot, window, question, *tokens):
-    window.answer_worker._model_factory(None).enqueue(*tokens)
+    window.answer_worker.host._factory(None).enqueue(*tokens)
     return ask(qtbot, window, question)
 
 
@@ -66,7 +66,7 @@ def test_a_restart_reopens_the_conversation_as_it_was_with_working_citations(
     # asked on in the reopened conversation: saved in it, not in a new one, and
     # a follow-up is asked with the question before it, as before the restart
     ask_with(qtbot, again, "is it open at night?", "No", " [1].")
-    prompt = again.answer_worker._model_factory(None).prompts[-1]
+    prompt = again.answer_worker.host._factory(None).prompts[-1]
     assert "When does the car park open?" in prompt and "At 7:00 [1]." in prompt
     assert titles(again) == ["How many days of annual leave do I get?"]
     with ConversationStore(default_path()) as store:
@@ -287,7 +287,7 @@ def test_a_question_asked_during_the_first_indexing_is_told_to_wait(qtbot, folde
 
 def answering(qtbot, window):
     """A slow answer asked, and some of it written already."""
-    model = window.answer_worker._model_factory(None)
+    model = window.answer_worker.host._factory(None)
     model.delay = 0.1
     model.enqueue(*(["word "] * 100))
     window.ask("How many days of annual leave do I get?")

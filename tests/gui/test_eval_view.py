@@ -227,8 +227,8 @@ def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedde
     answer beside the span it should hold."""
     from fakes import FakeChatModel
 
-    from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer, own_model
+    from app.workspace.settings import AppSettings
+    from app.workspace.answering import evaluation_answerer, own_model
 
     model = FakeChatModel()
     model.enqueue("The", " first", " 18", " weeks", " are", " paid", " at", " full", " salary.")
@@ -263,8 +263,8 @@ def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embe
     """The app's own path: the bundled model in its child process, one case
     after another (an answer stopped at its first sentence while the model
     is still writing must not leave its tokens to the next case's requests)."""
-    from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer, own_model
+    from app.workspace.settings import AppSettings
+    from app.workspace.answering import evaluation_answerer, own_model
 
     view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
         lambda settings: embedder, own_model(), AppSettings))
@@ -283,8 +283,8 @@ def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embe
 def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedder,
                                                                    sample_index, sample_folder):
     from app.llm.contract import ModelError
-    from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer, own_model
+    from app.workspace.settings import AppSettings
+    from app.workspace.answering import evaluation_answerer, own_model
 
     closed = []
 
@@ -317,8 +317,8 @@ def test_answers_are_not_evaluated_while_the_window_answers_a_question(qtbot, em
     wait for it, and the next question for the whole run."""
     from fakes import FakeChatModel
 
-    from app.gui.settings import AppSettings
-    from app.gui.workers import evaluation_answerer, own_model
+    from app.workspace.settings import AppSettings
+    from app.workspace.answering import evaluation_answerer, own_model
 
     borrowed = []
 

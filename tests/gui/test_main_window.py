@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.gui.main_window import MainWindow
-from app.gui.settings import AppSettings
+from app.workspace.settings import AppSettings
 from app.store.sqlite import Store
 from fakes import FakeChatModel
 from pdfgen import make_pdf
@@ -80,7 +80,7 @@ def test_opening_a_folder_indexes_it_and_lists_every_document(indexed_window):
     window, _ = indexed_window
     assert library_rows(window) == {"handbook.md": "indexed", "notes.txt": "indexed",
                                     "travel.pdf": "indexed"}
-    assert window.progress.isHidden()
+    assert window.indexing.progress.isHidden()
 
 
 def test_the_shared_index_measurement_is_said_and_can_only_be_cancelled(indexed_window):
@@ -89,10 +89,10 @@ def test_the_shared_index_measurement_is_said_and_can_only_be_cancelled(indexed_
     from app.ingest.indexer import Progress
 
     window, _ = indexed_window
-    window._on_progress(Progress("measuring", 3, 3, current="checking the shared index's "
+    window.indexing.update(Progress("measuring", 3, 3, current="checking the shared index's "
                                                            "vector search against exact search"))
-    assert "Indexing: checking the shared index's vector search" in window.progress_label.text()
-    assert window.cancel_button.isVisibleTo(window) and not window.skip_button.isVisibleTo(window)
+    assert "Indexing: checking the shared index's vector search" in window.indexing.label.text()
+    assert window.indexing.cancel_button.isVisibleTo(window) and not window.indexing.skip_button.isVisibleTo(window)
 
 
 def test_a_broken_file_is_listed_with_its_reason(qtbot, folder, qsettings):
@@ -248,9 +248,9 @@ def test_cancel_stops_indexing_quickly_and_leaves_a_consistent_index(qtbot, fold
     many_files(folder)
     window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
     qtbot.addWidget(window)
-    qtbot.waitUntil(lambda: "files" in window.progress_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: "files" in window.indexing.label.text(), timeout=60_000)
     started = time.monotonic()
-    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.indexing.cancel_button, Qt.MouseButton.LeftButton)
     report = wait_indexed(qtbot, window, timeout=10_000)
     assert time.monotonic() - started < 2.0
     assert report.cancelled
@@ -265,11 +265,11 @@ def test_no_indexing_work_runs_on_the_gui_thread(qtbot, folder, qsettings, monke
     fails whenever another job shares the cores.)"""
     import threading
 
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
     from app.store.sqlite import Store as RealStore
 
     threads = []
-    real_embed, real_write = Embedder.embed, RealStore.write_document
+    real_embed, real_write = MiniLM.embed, RealStore.write_document
 
     def embed(self, *args, **kwargs):
         threads.append(threading.current_thread())
@@ -279,7 +279,7 @@ def test_no_indexing_work_runs_on_the_gui_thread(qtbot, folder, qsettings, monke
         threads.append(threading.current_thread())
         return real_write(self, *args, **kwargs)
 
-    monkeypatch.setattr(Embedder, "embed", embed)
+    monkeypatch.setattr(MiniLM, "embed", embed)
     monkeypatch.setattr(RealStore, "write_document", write_document)
     many_files(folder, 10)
     window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
@@ -368,7 +368,7 @@ def test_a_crash_of_the_model_process_is_an_error_not_the_end_of_the_app(qtbot, 
     with qtbot.waitSignal(window.answer_worker.failed, timeout=120_000) as blocker:
         window.ask("How many days of annual leave do I get?")
         qtbot.waitUntil(lambda: window.current_turn.state == "reading", timeout=60_000)
-        os.kill(window.answer_worker._model._child.pid, signal.SIGKILL)
+        os.kill(window.answer_worker.host._model._child.pid, signal.SIGKILL)
     assert "crashed" in blocker.args[0]
     qtbot.waitUntil(lambda: window.conversation.turns[-1].state == "error")
     answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
@@ -403,7 +403,7 @@ def test_the_real_answer_model_is_loaded_before_the_first_question(qtbot, folder
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.answer_worker.warmed, timeout=180_000):
         pass
-    model = window.answer_worker._model
+    model = window.answer_worker.host._model
     assert model.name == "SmolLM2-135M-Instruct.Q4_1.gguf"  # known only once loaded
     assert model._child.alive
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QFileDialog  # noqa: E402
 from app.llm.speeds import measured_speed, record_speed  # noqa: E402
 from app.common.bundled import answer_model_path  # noqa: E402
 from app.gui.model_list import LOOKING, COLUMNS, find_models  # noqa: E402
-from app.gui.settings import AppSettings  # noqa: E402
+from app.workspace.settings import AppSettings  # noqa: E402
 from app.gui.settings_dialog import SettingsDialog  # noqa: E402
 from ggufgen import write_model  # noqa: E402
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 from app.llm.speeds import record_speed  # noqa: E402
 from app.common.bundled import answer_model_path  # noqa: E402
 from app.common.chunks import CITATION_FIELDS, DROP, EMBED, RETRIEVE  # noqa: E402
-from app.gui.settings import CONTEXT_SIZES, AppSettings  # noqa: E402
+from app.workspace.settings import CONTEXT_SIZES, AppSettings  # noqa: E402
 from app.gui.settings_dialog import (  # noqa: E402
     BUILTIN_FIELDS,
     BUNDLED_MODEL_TEXT,

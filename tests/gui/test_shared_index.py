@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.gui.main_window import MainWindow
-from app.gui.settings import AppSettings
+from app.workspace.settings import AppSettings
 from app.gui.settings_dialog import SettingsDialog
 from gui.test_main_window import HANDBOOK, Replies, ask, wait_indexed
 
@@ -123,9 +123,9 @@ def test_the_window_keeps_one_reader_and_survives_a_server_restart(qtbot, tmp_pa
         shared_settings(settings, uri, maintain=False)
         window = MainWindow(folder, model_factory=Replies(), settings=settings)
         qtbot.addWidget(window)
-        reader = window._shared_reader()
+        reader = window.reader._shared(window.db)
         window._refresh_library()
-        assert window._shared_reader() is reader  # the same connection, not one per read
+        assert window.reader._shared(window.db) is reader  # the same connection, not one per read
         server.restart()
         window._refresh_library()
         assert window.library.statuses() == {"handbook.md": "indexed"}

@@ -8,7 +8,7 @@ every kill:
 
 - the conversations file is consistent (integrity_check, no orphan turns);
 - every conversation and turn the app reported as saved is there, with its
-  question, and reopens (app/gui/conversation.turn_from_record) without error;
+  question, and reopens (app/workspace/turns.turn_from_record) without error;
 - a turn killed mid-answer reopens as "interrupted", never as finished.
 
     python tests/stress/conversation_kill_harness.py --kills 60
@@ -100,7 +100,7 @@ def one_round(child: Path, folder: Path, settings: Path, home: Path, delay: floa
 
 
 def check(home: Path, reported: list) -> list[str]:
-    from app.gui.conversation import turn_from_record
+    from app.workspace.turns import turn_from_record
     from app.store.conversations import ConversationStore, FILE_NAME
 
     problems = []

@@ -43,12 +43,12 @@ NEVER = 10**9
 CHILD = r"""
 import json, os, signal, sys, time
 sys.path.insert(0, {root!r})
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.ingest.indexer import Indexer
 from app.store.sqlite import Store
 
 kill_after = {kill_after}
-embedder = Embedder()
+embedder = MiniLM()
 store = Store({db!r})
 writes = 0
 
@@ -326,11 +326,11 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="kill-harness-") as work:
-        result = campaign(Path(work), Embedder(), args.deterministic, args.random, args.seed,
+        result = campaign(Path(work), MiniLM(), args.deterministic, args.random, args.seed,
                           log=(lambda line: None) if args.quiet else print)
     return summarise(result, time.monotonic() - started)
 

@@ -50,7 +50,7 @@ from stress.kill_harness import campaign as sqlite_campaign  # noqa: E402
 CHILD = r"""
 import json, os, signal, sys, time
 sys.path.insert(0, {root!r})
-from app.embedding.embedder import Embedder
+from app.embedding.minilm import MiniLM
 from app.ingest.indexer import Indexer
 from app.store.postgres import PostgresStore
 
@@ -84,7 +84,7 @@ class Connection:
         return self._conn.execute(sql, params, **kw)
     def cursor(self, *args, **kw): return Cursor(self._conn.cursor(*args, **kw))
 
-embedder = Embedder()
+embedder = MiniLM()
 store = PostgresStore({conninfo!r})
 if {pooled!r} and not store.pooled:  # a campaign through the pooler must be one
     sys.exit("the indexer did not see the pooler it was sent through")
@@ -220,14 +220,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     from contextlib import nullcontext
 
-    from app.embedding.embedder import Embedder
+    from app.embedding.minilm import MiniLM
     from pg_bouncer import PgBouncer
     from pg_server import PostgresServer
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pg-kill-") as work, PostgresServer() as server, \
             (PgBouncer(server) if args.pgbouncer else nullcontext()) as bouncer:
-        result = campaign(Path(work), Embedder(), server, args.deterministic, args.random,
+        result = campaign(Path(work), MiniLM(), server, args.deterministic, args.random,
                           args.seed, log=(lambda line: None) if args.quiet else print,
                           bouncer=bouncer)
     return summarise(result, time.monotonic() - started)

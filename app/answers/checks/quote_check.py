@@ -36,18 +36,18 @@ UNIT_CHARS = 360          # of a long unit, the start (the list stays near 230 t
 AGREES_AT = 0.7           # the model's probability for "1" that counts as agreeing (card_check.py)
 # The fusion of the two orders (fused_order): k 1, 2, 3 and 5 tie on the tuning
 # batches (first unit right 0.386, one of three 0.605, against 0.341 and 0.556
-# in the ranker's order); 3 is the middle of the tie (benchmarks/card_order.py).
+# in the ranker's order); 3 is the middle of the tie (benchmarks/experiments/card_order.py).
 FUSION_K = 3
 # The weight of a third order in that fusion: by how much of the model's own
 # answer each unit holds (answer_support). On the five tuning batches 2, 3 and
 # 4 tie (first unit right 0.46, one of three 0.60, against 0.36 / 0.58 without
-# it); 2 is the smallest of the tie (benchmarks/card_answer.py).
+# it); 2 is the smallest of the tie (benchmarks/guards/card_answer.py).
 ANSWER_WEIGHT = 2.0
 # A unit the model gives this much, and whose answer draws on it (a support of
 # DRAWN_ON or more, more than any other unit's), is shown alone (`alone`). On
 # the tuning batches the single cards hold the answer 0.75-0.76 of the time
 # for any threshold from 0.3 to 0.6; 0.5 asks the model for half its
-# probability, no mere plurality among five (benchmarks/card_answer.py).
+# probability, no mere plurality among five (benchmarks/guards/card_answer.py).
 ANSWER_PICK_AT = 0.5
 DRAWN_ON = 1.0
 # Said under a quote shown alone because the model picked it too.

@@ -6,7 +6,7 @@ the tuning batches the best units scoring above 1.5 hold it 0.48 of the time,
 above 1.2, 0.39). What does say it is how far the first unit stands out: its lead over
 the second, the score itself, and whether it also sits in the best child. A
 logistic model of those, fitted on the tuning batches of several corpora
-(benchmarks/card_confidence.py), gives the probability that the first quote
+(benchmarks/experiments/card_confidence.py), gives the probability that the first quote
 holds the answer. The card says "From the handbook" with one quote only when
 that probability reaches SINGLE_QUOTE (fitted on four corpora, rarely), or
 when the answer model also picks that unit among the best five
@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-# (name, coefficient) per feature, and the intercept: benchmarks/card_confidence.py
+# (name, coefficient) per feature, and the intercept: benchmarks/experiments/card_confidence.py
 # prints them (fitted on the tuning batches; see docs/answers.md, "The card").
 COEFFICIENTS = (("score", 2.084), ("margin", 2.065), ("similarity", 0.079), ("child_rank", 1.121))
 INTERCEPT = -5.191
@@ -58,7 +58,7 @@ def card(evidence: Sequence, threshold: float = SINGLE_QUOTE) -> str:
     first = evidence[0]
     sure = first.confidence is not None and first.confidence >= threshold
     # Picked by the answer model too: no confidence gate on top of that helped
-    # (benchmarks/card_check.py; docs/answers.md).
+    # (benchmarks/experiments/card_check.py; docs/answers.md).
     return SINGLE if sure or first.checked else PASSAGES
 
 

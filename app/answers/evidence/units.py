@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from app.common.chunks import TABLE_ROW
 from app.common.documents import CODE, strip_span
-from app.ingest.chunking.fitted import TABLE_ROW
 
 SENTENCE, ITEM, ROW, LINE = "sentence", "item", "row", "code"
 MAX_UNIT_CHARS = 400

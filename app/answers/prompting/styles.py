@@ -63,7 +63,7 @@ QWEN2 = PromptStyle(
 
 # From 1B parameters on, four units without the units around them. The
 # neighbours cost a fifth of the prompt for little: on the tuning batches
-# (benchmarks/prompt_shapes.py, the first 22 of dev first, python, git and
+# (benchmarks/experiments/prompt_shapes.py, the first 22 of dev first, python, git and
 # bash) three units alone were right 35 times of 74 against 29 with two
 # units and their neighbours. With llama.cpp compiled for the CPU's AVX-512
 # (the 1.5B reads ~110 tokens/s on 2 cores, not ~55-79), a fourth unit fits

@@ -14,17 +14,15 @@ import re
 from itertools import zip_longest
 from typing import Callable, Iterator
 
-from app.common.chunks import EMBED, Child, ChunkSettings
+from app.common.chunks import EMBED, MAX_LABEL_CHARS, TABLE_ROW, Child, ChunkSettings, plain_label
 from app.common.documents import (CODE, HEADING_SEPARATOR, PARAGRAPH, TABLE, TERM, Block,
                                   Document, Section)
 from app.ingest.chunking.code import split_code
 from app.ingest.chunking.splitter import BLOCK, LINE, SENTENCE, Fits, Piece, pack, split, split_at
 
 Count = Callable[[str], int]  # tokens of a string, specials included
-TABLE_ROW = "table_row"
 _WORD_START = re.compile(r"(?<!\S)\S")
 _RULE = re.compile(r"(?=.*([-=_~*+#])\1\1)[\s\-=+|_*~#.:]+", re.DOTALL)  # a run of 3 or more
-MAX_LABEL_CHARS = 120
 # The section's own heading and its parent's are embedded, not the whole path:
 # every sibling child shares the prefix, so a long one ("Chapter 25. Routine
 # Database Maintenance Tasks › 25.1. Routine Vacuuming › 25.1.5. Preventing
@@ -163,12 +161,6 @@ def label_text(body: str, block: Block) -> str:
     if "\n" in text or len(text) > MAX_LABEL_CHARS or not _LABEL.fullmatch(text):
         return ""
     return plain_label(text)
-
-
-def plain_label(text: str) -> str:
-    """Text as a label is embedded: Markdown's emphasis and code marks gone,
-    whitespace runs as single spaces."""
-    return " ".join(text.replace("*", "").replace("__", "").replace("`", "").split())
 
 
 def _rule_line(child: Child) -> bool:

@@ -16,11 +16,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.common.documents import (CODE, LIST, PARAGRAPH, QUOTE, TABLE, Block, Document, Section,
-                                  Table, TableRow, clean_text, file_title)
+from app.common.documents import (CELL_SEPARATOR, CODE, LIST, PARAGRAPH, QUOTE, TABLE, Block,
+                                  Document, Section, Table, TableRow, clean_text, file_title)
 
 _SPACES = re.compile(r"\s+")
-CELL_SEPARATOR = " | "
 MAX_HEADING = 300  # a "heading" longer than this is a paragraph someone styled as one
 
 

@@ -1,4 +1,5 @@
-"""The bundled MiniLM embedder: real token counts and mean-pooled vectors.
+"""The bundled MiniLM embedder (all-MiniLM-L6-v2, int8 ONNX): real token
+counts and mean-pooled vectors; it keeps the contract in `contract.py`.
 
 Two tokenizers are built from the same shipped `tokenizer.json`:
 - the *counter* has truncation off, so `count()` tells the real length of a
@@ -27,7 +28,7 @@ DIMENSIONS = 384
 MAX_POSITIONS = 512  # MiniLM's position embeddings
 
 
-class Embedder:
+class MiniLM:
     def __init__(self, model_path: Path | None = None,
                  tokenizer_path: Path = bundled.TOKENIZER_PATH,
                  batch_size: int = 32, threads: int | None = None,
@@ -60,6 +61,13 @@ class Embedder:
 
     id = bundled.EMBEDDER_ID
     dimensions = DIMENSIONS
+
+    def check(self) -> None:
+        self.model_path  # noqa: B018 - resolving it checks the installed package
+
+    @property
+    def tokenizer_name(self) -> str:
+        return self.tokenizer_path.name
 
     @cached_property
     def model_path(self) -> Path:
@@ -113,6 +121,10 @@ class Embedder:
         size = batch_size or self.batch_size
         batches = [self._embed_batch(texts[i:i + size]) for i in range(0, len(texts), size)]
         return np.concatenate(batches)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        """MiniLM embeds a question as any other text."""
+        return self.embed(texts)
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(texts)

@@ -1,0 +1,156 @@
+"""A question asked and what was shown for it, as plain data: what the
+conversation view draws, what is saved of it, and what Copy and Export give.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.answers import records
+from app.answers.answerer import declined_text
+from app.answers.checks import quote_check
+from app.answers.evidence.confidence import SINGLE, card, shown_as
+from app.answers.prompting.prompt import citation_label
+
+INTERRUPTED = ("The app was closed before this answer was finished; what was shown is kept. "
+               "Ask again for the whole answer.")
+
+
+@dataclass
+class Turn:
+    question: str
+    answer: str = ""
+    state: str = "searching"       # searching | reading | generating | done | stopped | error
+    status: str = "searching the handbook…"
+    budget: str = ""
+    citations: list[dict] = field(default_factory=list)
+    cited: bool = True
+    error: str = ""
+    refused: bool = False
+    results: list = field(default_factory=list)
+    evidence: list = field(default_factory=list)     # app.answers.evidence.finder.Evidence, best first
+    evidence_ready: bool = False                     # the evidence step has run
+    more_shown: bool = False                         # the other two quotes are open
+    unsupported: list = field(default_factory=list)  # app.answers.checks.fact_check.Fact
+    not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
+    attributed: bool = False                         # uncited, sources matched by words
+    declined: bool = False                           # the model said the handbook does not say
+    saved_id: int | None = None                      # its row in the conversations store
+    changed: set = field(default_factory=set)        # sources (n) changed since it was saved
+    reordered: bool = False                          # the answer model's check moved the passages
+    handbooks: list = field(default_factory=list)    # [label, folder, index] when several asked
+
+    def take_evidence(self, evidence: list) -> None:
+        """The card's passages: first from the search, then (a second list)
+        in the order the answer model's check put them."""
+        self.reordered = self.reordered or (self.evidence_ready
+                                            and quote_check.reordered(self.evidence, evidence))
+        self.evidence = evidence
+        self.evidence_ready = True
+
+    def finish(self, answer) -> None:
+        """The model's answer as it ended (app.answers.answerer.Answer)."""
+        self.answer = answer.text
+        self.citations = answer.citations
+        self.cited = answer.cited
+        self.refused = bool(answer.refused)
+        self.state = "stopped" if answer.stopped else "done"
+        self.budget = answer.budget
+        self.unsupported = answer.unsupported
+        self.not_in_quote = answer.not_in_quote
+        self.attributed = bool(answer.attributed)
+        self.declined = answer.declined
+
+    def cited_numbers(self) -> set[int]:
+        """The sources the answer cites by [n] (none when it cites none)."""
+        return {c["n"] for c in self.citations} if self.cited else set()
+
+
+def declined_beside_a_quote(turn: Turn) -> bool:
+    """The model said "The handbook does not say." under a quote: said as the
+    model's finding, not the handbook's (the bundled model says it even beside
+    the passage that answers)."""
+    return turn.declined and bool(turn.evidence) and turn.state in ("done", "stopped")
+
+
+def single(turn: Turn) -> bool:
+    """Whether the card shows one quote as the handbook's answer."""
+    return card(turn.evidence) == SINGLE
+
+
+def copy_text(turn: Turn, markdown: bool = False) -> str:
+    """The turn as the user would paste it: the quote with its citation, the
+    model's answer (its unsupported facts named), and the sources."""
+    lines = []
+    quote = (lambda t: "> " + t.replace("\n", "\n> ")) if markdown else (lambda t: f"“{t}”")
+    if turn.evidence and single(turn):
+        best = turn.evidence[0]
+        lines += [quote(best.text), f"— {citation_label(best.n, best)}", ""]
+    elif turn.evidence:
+        lines.append("Passages that may answer:")
+        for e in turn.evidence:
+            lines += [quote(e.text), f"— {citation_label(e.n, e)}"]
+        lines.append("")
+    if turn.answer and declined_beside_a_quote(turn):
+        lines.append(declined_text(turn.evidence))
+    elif turn.answer:
+        lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
+                     if turn.evidence else turn.answer)
+    if turn.unsupported:
+        lines.append("Not backed by the sources: " +
+                     ", ".join(f"“{f.text}”" for f in turn.unsupported))
+    if turn.not_in_quote:
+        lines.append(f"Not in {shown_as(turn.evidence)}: " +
+                     ", ".join(f"“{f.text}”" for f in turn.not_in_quote))
+    if turn.citations and not turn.refused:
+        lines += ["", "Sources:"] + [
+            ("- " if markdown else "  ") + f"[{c['n']}] {c['source']} › {c['heading']}" +
+            (f" (p. {c['page']})" if c.get("page") else "") for c in turn.citations]
+    return "\n".join(lines).strip() + "\n"
+
+
+# What a saved turn keeps as it is (the rest is rebuilt by app/answers/records.py).
+_PLAIN = ("answer", "state", "budget", "citations", "cited", "error", "refused", "attributed",
+          "declined", "evidence_ready", "more_shown", "handbooks")
+IN_PROGRESS = ("searching", "reading", "generating", "checking")
+
+
+def turn_record(turn: Turn) -> dict:
+    """The turn as shown now, for the conversations store."""
+    record = {name: getattr(turn, name) for name in _PLAIN}
+    record.update(version=records.VERSION, question=turn.question,
+                  results=records.results_to_json(turn.results),
+                  evidence=records.evidence_to_json(turn.evidence),
+                  unsupported=records.facts_to_json(turn.unsupported),
+                  not_in_quote=records.facts_to_json(turn.not_in_quote))
+    return record
+
+
+def turn_from_record(question: str, record: dict, saved_id: int | None = None) -> Turn:
+    """A saved turn as it was shown; one the app was closed in the middle of
+    is shown as far as it got, marked as interrupted."""
+    turn = Turn(question, saved_id=saved_id)
+    try:
+        for name in _PLAIN:
+            if name in record:
+                setattr(turn, name, record[name])
+        turn.results = records.results_from_json(record.get("results"))
+        turn.evidence = records.evidence_from_json(record.get("evidence"))
+        turn.unsupported = records.facts_from_json(record.get("unsupported"))
+        turn.not_in_quote = records.facts_from_json(record.get("not_in_quote"))
+    except (TypeError, ValueError, KeyError, AttributeError):
+        turn = Turn(question, saved_id=saved_id, state="error",
+                    error="This answer could not be read back from the saved conversation.")
+    if turn.state in IN_PROGRESS:
+        turn.state, turn.status = "interrupted", ""
+    return turn
+
+
+def conversation_markdown(title: str, turns: list[Turn]) -> str:
+    """A conversation as a Markdown file: each question as a heading, then
+    what was shown under it, as Copy as Markdown gives it."""
+    parts = [f"# {title}", ""]
+    for turn in turns:
+        parts += [f"## {turn.question}", "", copy_text(turn, markdown=True)]
+        if turn.state == "interrupted":
+            parts += [f"*{INTERRUPTED}*", ""]
+    return "\n".join(parts).rstrip() + "\n"
