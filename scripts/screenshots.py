@@ -79,7 +79,7 @@ def main() -> None:
     window.resize(1366, 768)
     window.show()
     OUT.mkdir(parents=True, exist_ok=True)
-    wait(app, lambda: "files" in window.progress_label.text())
+    wait(app, lambda: "files" in window.indexing.label.text())
     window.grab().save(str(OUT / "main-indexing.png"))
     wait(app, lambda: not window.index_worker.busy)
     wait(app, lambda: False, 0.5)
@@ -94,7 +94,7 @@ def main() -> None:
     wait(app, lambda: window.current_turn is None, 300)
     results = window.sources.results
     pdf = next((n for n, r in enumerate(results, start=1) if r.source.endswith(".pdf")), 1)
-    window.open_citation(len(window.conversation.turns) - 1, pdf)
+    window.opener.open_citation(len(window.conversation.turns) - 1, pdf)
     wait(app, lambda: False, 1.0)
     window.grab().save(str(OUT / "main-pdf-viewer.png"))
 
@@ -102,7 +102,7 @@ def main() -> None:
     wait(app, lambda: window.current_turn is None, 300)
     last = len(window.conversation.turns) - 1
     window.conversation.appLinkClicked.emit(f"more/{last}")
-    window.open_quote(last, 0)
+    window.opener.open_quote(last, 0)
     wait(app, lambda: False, 1.0)
     window.grab().save(str(OUT / "main-quote.png"))
 

@@ -59,3 +59,19 @@ def test_only_the_store_speaks_sql():
                  for number, line in enumerate(path.read_text().splitlines(), start=1)
                  if sql.search(line)]
     assert offenders == []
+
+
+def test_the_front_ends_build_no_searcher_store_or_model():
+    """The window and the command line ask app/workspace for these, so one
+    choice of the user's takes one route whichever front end it is made in
+    (they used to build their own, and wrote the same logic twice)."""
+    import re
+
+    built = re.compile(r"\b(Searcher|SeveralSearcher|Store|PostgresStore|ConversationStore|"
+                       r"LocalModel|ModelProcess|MiniLM|Indexer|open_store|store_session)\(")
+    front_ends = sorted((ROOT / "app" / "gui").rglob("*.py")) + [ROOT / "app" / "cli.py"]
+    offenders = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+                 for path in front_ends
+                 for number, line in enumerate(path.read_text().splitlines(), start=1)
+                 if built.search(line)]
+    assert offenders == []
