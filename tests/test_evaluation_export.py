@@ -6,7 +6,7 @@ import csv
 import json
 
 from app.evaluation.answer_accuracy import AnswerReport
-from app.evaluation.export import EVAL_CSV_HEADER, write_eval_csv, write_eval_json
+from app.evaluation.export import EVAL_CSV_HEADER, write_eval_csv, write_json
 from app.evaluation.recall import Case, CaseResult, summarise
 from app.evaluation.tables import answer_rows, recall_cell, recall_rows
 
@@ -31,7 +31,7 @@ def made_up_report():
 
 def test_the_results_export_as_json_and_csv(tmp_path):
     report = made_up_report()
-    write_eval_json(report, tmp_path / "eval.json")
+    write_json(report, tmp_path / "eval.json")
     assert json.loads((tmp_path / "eval.json").read_text(encoding="utf-8")) == \
         json.loads(json.dumps(report.to_json()))
     write_eval_csv(report, tmp_path / "eval.csv")
@@ -84,7 +84,7 @@ def test_an_evaluation_without_misses_saves_a_csv_with_only_its_header(tmp_path)
 def test_the_json_keeps_non_ascii_readable(tmp_path):
     report = made_up_report()
     report.misses[0]["question"] = "Wie viele Überstunden?"
-    write_eval_json(report, tmp_path / "eval.json")
+    write_json(report, tmp_path / "eval.json")
     text = (tmp_path / "eval.json").read_text(encoding="utf-8")
     assert "Wie viele Überstunden?" in text and text.endswith("}\n")
     assert json.loads(text)["misses"][0]["question"] == "Wie viele Überstunden?"

@@ -98,6 +98,11 @@ def median(values: list[int]) -> float:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def invisible_percent(tokens: int, invisible: int) -> float:
+    """The share of a chunk's tokens the embedder never reads, in percent."""
+    return round(100 * invisible / tokens, 1) if tokens else 0.0
+
+
 def length_stats(values: list[int]) -> LengthStats:
     return LengthStats(median=median(values), p95=percentile(values, 0.95),
                        max=max(values, default=0),

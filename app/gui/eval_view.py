@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView,
 
 from app.common import paths
 from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
-from app.evaluation.export import write_eval_csv, write_eval_json
+from app.evaluation.export import write_eval_csv, write_json
 from app.evaluation.recall import CasesError, EvalReport, evaluate, load_cases
 from app.evaluation.tables import ANSWER_COLUMNS, answer_rows, recall_cell, recall_rows
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
@@ -774,7 +774,7 @@ class EvalView(QWidget):
         if not path:
             return
         try:
-            (write_eval_json if kind == "json" else write_eval_csv)(self.report, Path(path))
+            (write_json if kind == "json" else write_eval_csv)(self.report, Path(path))
         except OSError as error:
             self.save_note.setText(f"Could not save {path}: {error.strerror or error}")
             return

@@ -8,8 +8,6 @@ reading. Document text is always escaped (see app/gui/safe_text.py).
 """
 from __future__ import annotations
 
-import csv
-import json
 import logging
 from collections import Counter
 from dataclasses import dataclass
@@ -20,12 +18,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame
                                QHeaderView, QLabel, QPushButton, QScrollArea, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
-from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report
+from app.evaluation.export import write_health_csv, write_json
+from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report, invisible_percent
 from app.gui.histogram import Histogram, SplitMix
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
 from app.store.backends import parse_location
-from app.workspace.indexes import opened_index
 from app.store.contract import StoreError
+from app.workspace.indexes import opened_index
 
 log = logging.getLogger(__name__)
 
@@ -81,31 +80,6 @@ def chunk_html(boundary: Boundary, window: int) -> str:
                     f'{esc(boundary.invisible)}</span>')
     html.append("</div>")
     return "".join(html)
-
-
-def invisible_percent(tokens: int, invisible: int) -> float:
-    return round(100 * invisible / tokens, 1) if tokens else 0.0
-
-
-HEALTH_CSV_HEADER = ("chunk_id", "document", "heading", "chunk_index", "tokens", "window",
-                     "invisible_tokens", "invisible_percent", "split_level")
-
-
-def write_health_json(report: HealthReport, path: Path) -> None:
-    Path(path).write_text(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n",
-                          encoding="utf-8")
-
-
-def write_health_csv(report: HealthReport, path: Path) -> None:
-    """One row per chunk over the window, with a header row."""
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(HEALTH_CSV_HEADER)
-        for chunk in report.over_window:
-            writer.writerow((chunk.chunk_id, chunk.source, chunk.heading, chunk.chunk_index,
-                             chunk.tokens, report.window, chunk.invisible_tokens,
-                             invisible_percent(chunk.tokens, chunk.invisible_tokens),
-                             chunk.split_level))
 
 
 def split_mix(chunks: list[dict], report: HealthReport) -> list[tuple[str, float]]:
@@ -532,7 +506,7 @@ class HealthPanel(QWidget):
         if not path:
             return
         try:
-            (write_health_json if kind == "json" else write_health_csv)(self.report, Path(path))
+            (write_json if kind == "json" else write_health_csv)(self.report, Path(path))
         except OSError as error:
             self.save_note.setText(f"Could not save {path}: {error.strerror or error}")
         else:
@@ -540,5 +514,4 @@ class HealthPanel(QWidget):
         self.save_note.show()
 
 
-__all__ = ["HealthPanel", "Boundary", "find_boundary", "chunk_html", "write_health_json",
-           "write_health_csv", "HEALTH_CSV_HEADER"]
+__all__ = ["HealthPanel", "Boundary", "find_boundary", "chunk_html"]

@@ -13,9 +13,8 @@ from PySide6.QtGui import QColor
 from app.cli import main
 from app.common.chunks import ChunkSettings
 from app.evaluation.health import health_report
-from app.gui.health_panel import (HEALTH_CSV_HEADER, MARKER_BACKGROUND, HealthPanel,
-                                  chunk_html, find_boundary, write_health_csv,
-                                  write_health_json)
+from app.evaluation.export import HEALTH_CSV_HEADER, write_health_csv, write_json
+from app.gui.health_panel import MARKER_BACKGROUND, HealthPanel, chunk_html, find_boundary
 from app.gui.safe_text import SafeTextBrowser
 from app.ingest.indexer import Indexer, IndexSettings
 from app.store.sqlite import Store
@@ -276,7 +275,7 @@ def test_no_index_yet(panel, tmp_path):
 def test_the_report_exports_as_json_and_csv(spring_index, tmp_path, capsys):
     with Store(spring_index) as store:
         report = health_report(store)
-    write_health_json(report, tmp_path / "health.json")
+    write_json(report, tmp_path / "health.json")
     write_health_csv(report, tmp_path / "health.csv")
     saved = json.loads((tmp_path / "health.json").read_text(encoding="utf-8"))
     assert main(["inspect", "--db", str(spring_index), "--json"]) == 0
