@@ -36,7 +36,17 @@ class Corpus:
     how: str = "copy"
     # the packages each rendered page comes from, with the renderer's own
     sources: tuple[tuple[str, str], ...] = ()
+    language: str = ""  # a man page's translation ("de", "ru", "es"); "": English
 
+
+# The same man pages in English and in the three languages the article is
+# published in (issue #53): pages of the Linux man-pages project that
+# manpages-l10n translates into all three, with prose, lists and tables.
+# Left out as #53 asks: ls, hosts, services and utmp (and wtmp, which is utmp).
+L10N_PAGES = ("4 st", "7 uri", "4 console_codes", "7 hier", "4 initrd", "7 charsets", "7 man",
+              "5 termcap", "7 boot", "7 suffixes", "7 unicode", "1 intro", "5 host.conf",
+              "5 filesystems", "7 ascii", "4 mouse", "5 acct", "4 lp", "7 fifo", "5 charmap",
+              "7 units")
 
 CORPORA = {
     corpus.name: corpus
@@ -77,6 +87,13 @@ CORPORA = {
                      ("openssh-client", "1:9.2p1-2+deb12u6"), ("curl", "7.88.1-10+deb12u14"),
                      ("less", "590-2.1~deb12u2"), ("xz-utils", "5.4.1-1"), ("make", "4.3-4.1")),
         ),
+        *(Corpus(f"man-{language or 'en'}", package, version, "", L10N_PAGES, how="man",
+                 sources=(("man-db", "2.11.2-2"), ("groff-base", "1.22.4-10")),
+                 language=language)
+          for language, package, version in (("", "manpages", "6.03-2"),
+                                             ("de", "manpages-de", "4.18.1-1"),
+                                             ("es", "manpages-es", "4.18.1-1"),
+                                             ("ru", "manpages-ru", "4.18.1-1"))),
     )
 }
 
@@ -87,13 +104,15 @@ def installed_version(package: str) -> str | None:
     return result.stdout.strip() if result.returncode == 0 else None
 
 
-def render_man(page: str) -> str:
+def render_man(page: str, language: str = "") -> str:
     """A man page as `man PAGE > PAGE.txt` saves it: 80 columns, the
-    overstrike that marks bold and underline removed (what `col -b` does)."""
+    overstrike that marks bold and underline removed (what `col -b` does).
+    `page` may name its section ("7 hier"); `language`, its translation."""
     env = {**os.environ, "MANWIDTH": "80", "LC_ALL": "C.UTF-8", "MAN_KEEP_FORMATTING": ""}
     env.pop("MAN_KEEP_FORMATTING")
-    result = subprocess.run(["man", "-P", "cat", page], capture_output=True, text=True,
-                            env=env, check=True)
+    where = ["-L", language] if language else []
+    result = subprocess.run(["man", *where, "-P", "cat", *page.split()], capture_output=True,
+                            text=True, env=env, check=True)
     return re.sub(r".\x08", "", result.stdout)
 
 
@@ -114,9 +133,9 @@ def build(corpus: Corpus, out: Path) -> int:
     size = 0
     for relative in corpus.files:
         if corpus.how == "man":
-            destination = target / f"{relative}.txt"
+            destination = target / f"{relative.split()[-1]}.txt"
             destination.parent.mkdir(parents=True, exist_ok=True)
-            destination.write_text(render_man(relative), encoding="utf-8")
+            destination.write_text(render_man(relative, corpus.language), encoding="utf-8")
         else:
             destination = target / relative
             destination.parent.mkdir(parents=True, exist_ok=True)
