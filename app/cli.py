@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     index = commands.add_parser("index", parents=[common], help="index a handbook folder")
     index.add_argument("folder", type=Path)
     index.add_argument("--profile", choices=("fitted", "spring-default"), default="fitted")
+    index.add_argument("--embedder", choices=("auto", "english", "multilingual"), default="auto",
+                       help="auto (default): MiniLM while every document is in English, "
+                            "multilingual-e5-small once one is not; or either one always")
     index.add_argument("--strict", action="store_true",
                        help="refuse any chunk longer than the embedding window (exit 3)")
     index.add_argument("--overlap", type=int, default=0, help="overlap in tokens (default 0)")
@@ -275,26 +278,29 @@ class ProgressPrinter:
 def cmd_index(args, db: Path) -> int:
     from app.common.chunks import ChunkSettings
     from app.ingest.indexer import FAILED, IndexSettings
+    from app.store.contract import IndexBusy
+    from app.workspace.embedders import EmbedderCache
+    from app.workspace.indexes import vector_search_info
+    from app.workspace.indexing import index_as_chosen
+    from app.workspace.settings import AppSettings
 
     if not args.folder.is_dir():
         raise UserError(f"{args.folder} is not a folder")
-    from app.workspace.embedders import checked_embedder
-    from app.workspace.indexes import vector_search_info
-    from app.workspace.indexing import index_folder
 
-    embedder = checked_embedder()
-    settings = IndexSettings(profile=args.profile, strict=args.strict, ocr=args.ocr,
+    def index_settings(_, embedder) -> IndexSettings:
+        chunking = ChunkSettings.for_embedder(embedder, budget=args.budget, overlap=args.overlap)
+        try:
+            chunking.validate()
+        except ValueError as error:
+            raise UserError(str(error)) from error
+        return IndexSettings(profile=args.profile, strict=args.strict, ocr=args.ocr,
                              wait_for_writer=args.wait, rebuild_shared=args.rebuild,
-                             chunking=ChunkSettings.for_window(
-                                 embedder.window, budget=args.budget, overlap=args.overlap))
-    try:
-        settings.chunking.validate()
-    except ValueError as error:
-        raise UserError(str(error)) from error
-    from app.store.contract import IndexBusy
+                             chunking=chunking)
 
     try:
-        report = index_folder(args.folder, db, embedder, settings, ProgressPrinter())
+        report = index_as_chosen(args.folder, db, EmbedderCache(),
+                                 AppSettings(embedder=args.embedder), ProgressPrinter(),
+                                 make=index_settings)
     except IndexBusy as error:
         raise UserError(f"{error}; try again when it is done, or wait for it with "
                         "'index --wait'") from error
@@ -388,11 +394,12 @@ def asked_indexes(args, db) -> list[tuple[str, object]]:
 
 
 def open_searcher(args, db):
-    """The search over every index asked (app/workspace/searching.py)."""
-    from app.workspace.embedders import checked_embedder
+    """The search over every index asked, each with the embedder it was built
+    with (app/workspace/searching.py)."""
+    from app.workspace.embedders import EmbedderCache
     from app.workspace.searching import open_searcher as searcher_over
 
-    return searcher_over(asked_indexes(args, db), checked_embedder(), search_settings(args))
+    return searcher_over(asked_indexes(args, db), EmbedderCache(), search_settings(args))
 
 
 def cmd_search(args, db: Path) -> int:

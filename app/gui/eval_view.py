@@ -32,7 +32,7 @@ from app.evaluation.recall import CasesError, EvalReport, evaluate, load_cases
 from app.evaluation.tables import ANSWER_COLUMNS, answer_rows, recall_cell, recall_rows
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
 from app.store.backends import parse_location
-from app.workspace.embedders import default_embedder
+from app.workspace.embedders import shared_embedders
 
 log = logging.getLogger(__name__)
 
@@ -159,10 +159,10 @@ class EvalWorker(QObject):
     answered = Signal(object)       # AnswerReport
     failed = Signal(str)            # a message in words (or "cancelled")
 
-    def __init__(self, embedder_factory, job: str, folder: str, db: str, tsv: str, k: int,
+    def __init__(self, embedders, job: str, folder: str, db: str, tsv: str, k: int,
                  answerer_factory=None, limit: int = 0):
         super().__init__()
-        self._embedder_factory = embedder_factory
+        self._embedders = embedders  # app.workspace.embedders.EmbedderCache
         self._answerer_factory = answerer_factory
         self.job, self.folder, self.db, self.tsv, self.k = job, folder, db, tsv, k
         self.limit = limit
@@ -206,7 +206,7 @@ class EvalWorker(QObject):
                 raise Cancelled()
             self.progress.emit(done, total)
 
-        with open_searcher([("index", self.db)], self._embedder_factory(),
+        with open_searcher([("index", self.db)], self._embedders,
                            SearchSettings(results=self.k)) as searcher:
             return evaluate(searcher, cases, self.k, on_progress=on_progress)
 
@@ -234,7 +234,8 @@ class EvalWorker(QObject):
                 raise Cancelled()
             self.message.emit(message)
 
-        return compare(Path(self.folder), cases, self.k, self._embedder_factory(),
+        # MiniLM: the comparison shows what Spring AI's defaults cost with it
+        return compare(Path(self.folder), cases, self.k, self._embedders.get(),
                        # its own indexes: the app's may use other settings than the defaults
                        db_for=lambda profile: paths.index_for(Path(self.folder),
                                                               f"{profile}-comparison"),
@@ -251,7 +252,7 @@ class EvalView(QWidget):
     answered = Signal(object)    # AnswerReport, once shown
     stopped = Signal(str)        # a run ended without results (the message)
 
-    def __init__(self, embedder_factory=None, parent=None, answerer_factory=None,
+    def __init__(self, embedders=None, parent=None, answerer_factory=None,
                  model_busy=lambda: False):
         """`answerer_factory(store)` → (Answerer, close): the app's search and
         answer model over an open store, for "Evaluate answers"; without one
@@ -259,7 +260,7 @@ class EvalView(QWidget):
         a question with that model now (the run would wait for it, and the
         question for the whole run)."""
         super().__init__(parent)
-        self._embedder_factory = embedder_factory or default_embedder
+        self._embedders = embedders or shared_embedders()
         self._answerer_factory = answerer_factory
         self._model_busy = model_busy
         self.answer_report = None
@@ -556,7 +557,7 @@ class EvalView(QWidget):
                                "can take a while on a large folder…")
 
     def _start(self, job: str, message: str) -> None:
-        worker = EvalWorker(self._embedder_factory, job, str(self.folder or ""),
+        worker = EvalWorker(self._embedders, job, str(self.folder or ""),
                             str(self.db or ""), str(self.tsv), self.k_box.value(),
                             self._answerer_factory, self.limit_box.value())
         thread = QThread()

@@ -24,7 +24,9 @@ from app.gui.histogram import Histogram, SplitMix
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
 from app.store.backends import parse_location
 from app.store.contract import StoreError
+from app.workspace.embedders import EmbedderUnavailable
 from app.workspace.indexes import opened_index
+from app.workspace.reading import sentence
 
 log = logging.getLogger(__name__)
 
@@ -151,9 +153,9 @@ class HealthPanel(QWidget):
 
     openChunk = Signal(int)   # a chunk id, to be shown in the viewer
 
-    def __init__(self, embedder=None, parent=None):
+    def __init__(self, embedders=None, parent=None):
         super().__init__(parent)
-        self._embedder = embedder
+        self._embedders = embedders  # app.workspace.embedders.EmbedderCache
         self.db: Path | None = None
         self.folder: Path | None = None
         self.report: HealthReport | None = None
@@ -164,11 +166,12 @@ class HealthPanel(QWidget):
 
     @property
     def embedder(self):
-        if self._embedder is None:
-            from app.workspace.embedders import default_embedder
+        """The embedder the index was built with: its tokenizer says where it stops reading."""
+        from app.workspace.embedders import ENGLISH, shared_embedders
 
-            self._embedder = default_embedder()  # its tokenizer; the model loads on first embed
-        return self._embedder
+        embedders = self._embedders or shared_embedders()
+        return embedders.get(self.report.embedder if self.report and self.report.embedder
+                             else ENGLISH)
 
     # -- construction ---------------------------------------------------------------
     def _build(self) -> None:
@@ -347,9 +350,12 @@ class HealthPanel(QWidget):
         budget = (f"budget {report.budget} tokens per chunk" if report.profile == "fitted" else
                   f"chunks of {DEFAULT_CHUNK_SIZE} cl100k tokens (Spring AI TokenTextSplitter "
                   "defaults)")
+        languages = ", ".join(sorted(report.languages, key=report.languages.get, reverse=True))
         self.summary.setText(
-            f"Profile {report.profile} · window {report.window} WordPiece tokens "
-            f"([CLS] and [SEP] included) · {budget} · {report.documents:,} documents"
+            f"Embedder {report.embedder or 'unknown'}"
+            f"{f' (documents in {languages})' if languages else ''} · profile "
+            f"{report.profile} · window {report.window} tokens (its own, specials included) · "
+            f"{budget} · {report.documents:,} documents"
             f"{f' ({report.failed_documents} failed)' if report.failed_documents else ''} · "
             f"{report.sections:,} sections · {report.chunks:,} chunks")
         share = report.visible_share
@@ -470,13 +476,19 @@ class HealthPanel(QWidget):
         except StoreError as error:
             rows = []
             log.warning("chunk %s could not be read: %s", chunk_id, error)
+        try:
+            embedder = self.embedder
+        except EmbedderUnavailable as error:  # the index's embedder is not installed here
+            rows, gone = [], sentence(str(error))
+        else:
+            gone = "This chunk is no longer in the index; re-index the folder."
         if not rows:
-            self.chunk_title.setText("This chunk is no longer in the index; re-index the folder.")
+            self.chunk_title.setText(gone)
             self.text.clear()
             return
         chunk = rows[0]
         window = self.report.window
-        self.boundary = find_boundary(self.embedder, chunk["embedded_text"], window)
+        self.boundary = find_boundary(embedder, chunk["embedded_text"], window)
         self.chunk_title.setText(
             f"{chunk['path']} › {chunk['heading']} · chunk {chunk['chunk_index']} · "
             f"{chunk['tokens']:,} tokens, {chunk['invisible_tokens']:,} invisible")

@@ -135,9 +135,9 @@ class MainWindow(QMainWindow):
         from app.gui.eval_view import EvalView
         from app.gui.health_panel import HealthPanel
 
-        self.health = HealthPanel(self._embedders(AppSettings()))
+        self.health = HealthPanel(self._embedders)
         self.health.openChunk.connect(self.opener.open_chunk)
-        self.evaluation = EvalView(lambda: self._embedders(self.settings),
+        self.evaluation = EvalView(self._embedders,
                                    answerer_factory=evaluation_answerer(
                                        self._embedders,
                                        # the window's model: a large one is not loaded twice

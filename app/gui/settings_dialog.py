@@ -54,7 +54,7 @@ from app.common.chunks import (
 )
 from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
-from app.workspace.settings import CONTEXT_SIZES, PROFILES, AppSettings
+from app.workspace.settings import CONTEXT_SIZES, EMBEDDERS, PROFILES, AppSettings
 from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
 
@@ -65,6 +65,11 @@ POLICY_LABELS = {EMBED: "embed", RETRIEVE: "retrieve only", DROP: "drop"}
 PROFILE_LABELS = {
     "fitted": "fitted — structure-first, window-fitted (recommended)",
     "spring-default": "spring-default — Spring AI 2.0.1 defaults, for comparison",
+}
+EMBEDDER_LABELS = {
+    "auto": "automatic — by the documents' language (recommended)",
+    "english": "English — all-MiniLM-L6-v2 (reads English only)",
+    "multilingual": "multilingual — multilingual-e5-small (about 100 languages, slower)",
 }
 REINDEX_NOTE = "Saving will re-index the folder (re-chunk and re-embed)."
 MAX_WINDOW = 512
@@ -292,6 +297,16 @@ class SettingsDialog(QDialog):
         group = QGroupBox("Chunking (changing these re-indexes the folder)")
         form = self._form(group)
 
+        self.embedder_combo = QComboBox()
+        for choice in EMBEDDERS:
+            self.embedder_combo.addItem(EMBEDDER_LABELS[choice], choice)
+        self.embedder_combo.setToolTip(
+            "The model that turns chunks into vectors. Automatic uses all-MiniLM-L6-v2 while "
+            "every document is in English, and multilingual-e5-small as soon as one is not "
+            "(Russian, Spanish, German …): questions in any language then find passages in "
+            "any of them.")
+        form.addRow("Embedder:", self.embedder_combo)
+
         self.overlap_spin = QSpinBox()
         self.overlap_spin.setSuffix(" tokens")
         _fixed(self.overlap_spin)
@@ -460,6 +475,7 @@ class SettingsDialog(QDialog):
         self.overlap_spin.setValue(settings.overlap)
         profile = self.profile_combo.findData(settings.profile)
         self.profile_combo.setCurrentIndex(max(profile, 0))
+        self.embedder_combo.setCurrentIndex(max(self.embedder_combo.findData(settings.embedder), 0))
         self.ocr_check.setChecked(settings.ocr)
         self.shared.set_location(settings.shared_index, settings.maintain_shared)
         for name, combo in self._policy_combos.items():
@@ -482,6 +498,7 @@ class SettingsDialog(QDialog):
         for spin in (self.overlap_spin, self.window_spin):
             spin.valueChanged.connect(self._refresh)
         self.profile_combo.currentIndexChanged.connect(self._refresh)
+        self.embedder_combo.currentIndexChanged.connect(self._refresh)
         self.shared.edit.textChanged.connect(self._refresh)
         for combo in self._policy_combos.values():
             combo.currentIndexChanged.connect(self._refresh)
@@ -568,6 +585,7 @@ class SettingsDialog(QDialog):
             candidates=self.candidates_spin.value(),
             overlap=self.overlap_spin.value(),
             window_override=self.window_spin.value(),
+            embedder=str(self.embedder_combo.currentData()),
             profile=str(self.profile_combo.currentData()),
             metadata=self._metadata(),
             ocr=self.ocr_check.isChecked(),

@@ -22,8 +22,10 @@ from app.llm.contract import ModelError
 from app.search.retrieval import SearchError
 from app.store.contract import IndexBusy, StoreError
 from app.workspace.answering import ModelHost, build_answerer
-from app.workspace.indexing import app_index_settings, index_folder
+from app.workspace.embedders import EmbedderUnavailable
+from app.workspace.indexing import index_as_chosen
 from app.workspace.indexes import warm_index
+from app.workspace.reading import sentence
 from app.workspace.searching import open_searcher
 from app.workspace.settings import AppSettings
 
@@ -45,9 +47,9 @@ class IndexWorker(QObject):
     finished = Signal(object)   # app.ingest.indexer.IndexReport
     failed = Signal(str)
 
-    def __init__(self, embedder_factory):
+    def __init__(self, embedders):
         super().__init__()
-        self._embedder_factory = embedder_factory
+        self._embedders = embedders  # app.workspace.embedders.EmbedderCache
         self._cancel = threading.Event()
         self._skip = threading.Event()
         self.busy = False
@@ -64,15 +66,13 @@ class IndexWorker(QObject):
         self.busy = True
         self._cancel.clear()
         try:
-            embedder = self._embedder_factory(settings)
-            report = index_folder(folder, db, embedder,
-                                  app_index_settings(settings, embedder.window),
-                                  self.progress.emit, self._cancel, self._skip)
+            report = index_as_chosen(folder, db, self._embedders, settings, self.progress.emit,
+                                     self._cancel, self._skip)
             self.finished.emit(report)
         except IndexBusy as error:
             self.failed.emit(f"Indexing {folder} did not start: {error}. Your folder is "
                              "indexed again at its next change, or with File › Re-index.")
-        except (StoreError, OSError, ValueError) as error:
+        except (StoreError, OSError, ValueError, EmbedderUnavailable) as error:
             self.failed.emit(f"Indexing {folder} stopped: {error}")
         except Exception as error:  # never let a worker die silently
             log.exception("indexing failed")
@@ -92,9 +92,9 @@ class AnswerWorker(QObject):
     failed = Signal(str)           # a message in words (the sources may still have arrived)
     warmed = Signal()              # the embedder, vectors and answer model are loaded
 
-    def __init__(self, embedder_factory, model_factory=None):
+    def __init__(self, embedders, model_factory=None):
         super().__init__()
-        self._embedder_factory = embedder_factory
+        self._embedders = embedders  # app.workspace.embedders.EmbedderCache
         # One user of the model at a time: a question, the warm-up, or an
         # "Evaluate answers" run that borrowed it (from its own thread).
         self.host = ModelHost(model_factory)
@@ -124,13 +124,13 @@ class AnswerWorker(QObject):
         try:
             asked = [("index", db)] if isinstance(db, str) else db
             with self.host.using(settings) as model, \
-                    open_searcher(asked, self._embedder_factory(settings),
+                    open_searcher(asked, self._embedders,
                                   settings.search()) as searcher:
                 answerer = build_answerer(searcher, model, settings)
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
-        except (SearchError, ModelError, PromptTooLarge, StoreError) as error:
-            self.failed.emit(str(error))
+        except (SearchError, ModelError, PromptTooLarge, StoreError, EmbedderUnavailable) as error:
+            self.failed.emit(sentence(str(error)))
         except Exception as error:
             log.exception("answering failed")
             self.failed.emit(f"The question could not be answered: {error}")
@@ -142,8 +142,7 @@ class AnswerWorker(QObject):
         on the very first run its faster copy). Anything that fails here is
         left for that question to report, in words, when it is asked."""
         try:
-            self._embedder_factory(settings).embed(["warm-up"])
-            warm_index(db)
+            warm_index(db, self._embedders)
             self.host.warm(settings)  # one lent to "Evaluate answers" is loaded already
             self.warmed.emit()
         except Exception as error:  # noqa: BLE001 - the question will say what is wrong

@@ -18,6 +18,7 @@ from typing import Callable
 from app.common import bundled
 from app.common.chunks import ChunkSettings, DROP
 from app.common.documents import Document, ReadError
+from app.common.language import SAMPLE_CHARS, UNDETERMINED, detect
 from app.common.tokens import ENCODING_NAME
 from app.ingest.chunking import fitted, spring
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
@@ -57,6 +58,10 @@ class IndexSettings:
     # for everyone only when asked (index --rebuild): a maintainer whose own
     # settings differ must not wipe the team's index by accident.
     rebuild_shared: bool = False
+    # A document in a language the embedder was not trained on stops the run
+    # (LanguageNotRead) before anything of it is written: the caller then
+    # indexes with an embedder that reads it. False: indexed all the same.
+    stop_at_unread_language: bool = False
 
 
 @dataclass
@@ -115,7 +120,7 @@ class IndexReport:
 
 def index_fingerprint(embedder, settings: IndexSettings) -> dict[str, str]:
     """Everything that changes chunks or vectors; a difference means a rebuild."""
-    chunking = settings.chunking or ChunkSettings.for_window(embedder.window)
+    chunking = settings.chunking or ChunkSettings.for_embedder(embedder)
     return {
         "embedder_id": embedder.id,
         "model_sha256": embedder.model_sha256,
@@ -168,6 +173,20 @@ def _storage_reason(error: Exception) -> str:
             "(indexing stopped here: the remaining files were not tried)")
 
 
+class LanguageNotRead(Exception):
+    """A document in a language the index's embedder does not read."""
+
+    def __init__(self, path: str, language: str, embedder_id: str):
+        super().__init__(f"{path} is in a language ({language}) that {embedder_id} does not read")
+        self.path, self.language = path, language
+
+
+def reads(embedder, language: str) -> bool:
+    """Whether the embedder was trained on `language` (undetermined: assumed so)."""
+    return embedder.languages is None or language in embedder.languages or \
+        language == UNDETERMINED
+
+
 class SharedIndexMismatch(StoreError):
     """A shared index built with other settings, and no rebuild asked for."""
 
@@ -181,7 +200,7 @@ class Indexer:
         self.embedder = embedder
         settings = settings or IndexSettings()
         self.settings = replace(settings, chunking=settings.chunking or
-                                ChunkSettings.for_window(embedder.window))
+                                ChunkSettings.for_embedder(embedder))
         self.settings.chunking.validate()
         self.on_progress = on_progress or (lambda progress: None)
         self._progress: Progress | None = None  # the last one sent, for OCR's page count
@@ -378,6 +397,9 @@ class Indexer:
         return self._fail(record, reason)
 
     def _store_document(self, record: DocumentRecord, document: Document) -> FileResult:
+        record.language = detect("\n".join(s.body for s in document.sections)[:SAMPLE_CHARS])
+        if self.settings.stop_at_unread_language and not reads(self.embedder, record.language):
+            raise LanguageNotRead(record.path, record.language, self.embedder.id)
         chunking = self.settings.chunking
         chunker = spring if self.settings.profile == "spring-default" else fitted
         children = chunker.chunk_document(document, record.path, chunking, self.embedder.count)

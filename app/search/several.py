@@ -36,6 +36,7 @@ SEPARATOR = "/"
 class Handbook:
     label: str      # how citations name the folder: unique among those asked
     store: object   # its index (app/store/contract.IndexStore)
+    embedder: object = None  # the one it was built with; None: the searcher's own
 
 
 def labels(folders: list[str]) -> list[str]:
@@ -79,9 +80,11 @@ def split_source(source: str, handbook_labels: list[str]) -> tuple[int, str] | N
 class SeveralSearcher:
     """The Searcher's interface (search, store, embedder, profile) over
     several handbooks: each ranks its own children (in parallel threads,
-    the question embedded once), the rankings are fused as one, and the
-    results are read through SeveralStores by the same code that reads one
-    index's, so the context budget is shared among the winners alone."""
+    the question embedded once per embedder), the rankings are fused as one,
+    and the results are read through SeveralStores by the same code that
+    reads one index's, so the context budget is shared among the winners
+    alone. `embedder` is the one the evidence step compares passages of
+    every handbook with (one that reads all their languages)."""
 
     def __init__(self, handbooks: list[Handbook], embedder, settings: SearchSettings | None = None):
         if len(handbooks) < 2:
@@ -89,7 +92,8 @@ class SeveralSearcher:
         self.handbooks = handbooks
         self.settings = settings or SearchSettings()
         self.embedder = embedder
-        self.searchers = [Searcher(h.store, embedder, self.settings) for h in handbooks]
+        self.searchers = [Searcher(h.store, h.embedder or embedder, self.settings)
+                          for h in handbooks]
         profiles = {s.profile for s in self.searchers}
         if len(profiles) > 1:
             odd = next(h.label for h, s in zip(handbooks, self.searchers)
@@ -120,26 +124,44 @@ class SeveralSearcher:
                 # Each index's vectors loaded here, one after the other, not in
                 # the threads, where a load would share a connection with BM25.
                 searcher.store.lexical_alongside_vectors()
-            vector = self.embedder.embed_queries([question])[0]
-            rankings = list(self._pool.map(lambda s: s.rankings(question, vector),
-                                           self.searchers))
-            vector_hits, bm25_hits = fused_rankings([(hits, bm25) for _, hits, bm25 in rankings])
+            vectors = self._question_vectors(question)
+            rankings = list(self._pool.map(
+                lambda s: s.rankings(question, vectors[s.embedder.id]), self.searchers))
+            vector_hits, bm25_hits = fused_rankings([(hits, bm25) for _, hits, bm25 in rankings],
+                                                    comparable=len(vectors) == 1)
+            vector = vectors.get(self.embedder.id)
+            if vector is None:
+                vector = self.embedder.embed_queries([question])[0]
             return self._joined.respond(question, vector, vector_hits, bm25_hits)
 
+    def _question_vectors(self, question: str) -> dict:
+        """The question embedded once by each embedder the handbooks were built with."""
+        vectors = {}
+        for searcher in self.searchers:
+            if searcher.embedder.id not in vectors:
+                vectors[searcher.embedder.id] = searcher.embedder.embed_queries([question])[0]
+        return vectors
 
-def fused_rankings(rankings: list[tuple[list[tuple[int, float]], list[int]]]
-                   ) -> tuple[list[tuple[int, float]], list[int]]:
+
+def fused_rankings(rankings: list[tuple[list[tuple[int, float]], list[int]]],
+                   comparable: bool = True) -> tuple[list[tuple[int, float]], list[int]]:
     """Each handbook's (vector hits, BM25 hits), ids its own, as one pair of
     rankings with ids made unique: the vector hits by distance across all
-    (one embedder, comparable), the BM25 hits rank by rank in turn (scores of
-    different indexes are not)."""
-    vector = sorted(((own + place * ID_SPACE, distance)
-                     for place, (hits, _) in enumerate(rankings) for own, distance in hits),
-                    key=lambda hit: (hit[1], hit[0]))
+    when one embedder made them all (`comparable`), else rank by rank in
+    turn, as the BM25 hits always are (scores of different indexes, or
+    distances of different models, are not comparable)."""
+    vector_hits = [[(own + place * ID_SPACE, distance) for own, distance in hits]
+                   for place, (hits, _) in enumerate(rankings)]
+    vector = sorted((hit for hits in vector_hits for hit in hits),
+                    key=lambda hit: (hit[1], hit[0])) if comparable else _in_turn(vector_hits)
     lexical = [[own + place * ID_SPACE for own in bm25] for place, (_, bm25) in enumerate(rankings)]
-    interleaved = [hits[rank] for rank in range(max(map(len, lexical), default=0))
-                   for hits in lexical if rank < len(hits)]
-    return vector, interleaved
+    return vector, _in_turn(lexical)
+
+
+def _in_turn(rankings: list[list]) -> list:
+    """The firsts of every ranking, then the seconds, and so on."""
+    return [hits[rank] for rank in range(max(map(len, rankings), default=0))
+            for hits in rankings if rank < len(hits)]
 
 
 class SeveralStores:

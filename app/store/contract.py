@@ -44,6 +44,7 @@ class DocumentRecord:
     encoding: str | None = None
     ocr_pages: int = 0
     ocr_confidence: float | None = None
+    language: str | None = None  # of its text (app/common/language.py): "en", "ru", "und" …
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def document_values(record: DocumentRecord, children: Sequence[Child], now: floa
             "status": INDEXED, "chunks": len(children),
             "over_window": sum(1 for child in children if child.over_window),
             "indexed_at": now, "encoding": record.encoding, "ocr_pages": record.ocr_pages,
-            "ocr_confidence": record.ocr_confidence}
+            "ocr_confidence": record.ocr_confidence, "language": record.language}
 
 
 def checked_vectors(record: DocumentRecord, children: Sequence[Child], vectors) -> np.ndarray:

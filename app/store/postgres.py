@@ -76,7 +76,7 @@ IDLE = 0  # psycopg.pq.TransactionStatus.IDLE: no transaction open
 
 DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
                     "deprecated", "pages", "status", "chunks", "over_window", "indexed_at",
-                    "encoding", "ocr_pages", "ocr_confidence")
+                    "encoding", "ocr_pages", "ocr_confidence", "language")
 CHUNK_WRITE_COLUMNS = ("section_id", "document_id", "chunk_index", "total_chunks", "kind", "text",
                        "embedded_text", "start_char", "end_char", "page", "tokens",
                        "tokens_cl100k", "over_window", "invisible_tokens", "split_level",

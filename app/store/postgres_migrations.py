@@ -174,4 +174,9 @@ MIGRATIONS: list[tuple[int, str]] = [
     CREATE INDEX postings_lexeme ON postings(lexeme) INCLUDE (chunk_id, document_id, tf, words);
     ANALYZE postings;
     """),
+    (4, """
+    -- The language of a document's text: it decides which embedder the index
+    -- needs (MiniLM reads English only) and is shown in the library.
+    ALTER TABLE documents ADD COLUMN language text;
+    """),
 ]

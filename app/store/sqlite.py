@@ -416,10 +416,10 @@ class Store:
         self.db.execute(
             "INSERT INTO documents(path, sha256, size, mtime, format, title, metadata, "
             "deprecated, pages, status, error, chunks, over_window, indexed_at, encoding, "
-            "ocr_pages, ocr_confidence) "
+            "ocr_pages, ocr_confidence, language) "
             "VALUES (:path, :sha256, :size, :mtime, :format, :title, :metadata, :deprecated, "
             ":pages, :status, NULL, :chunks, :over_window, :indexed_at, :encoding, :ocr_pages, "
-            ":ocr_confidence) "
+            ":ocr_confidence, :language) "
             "ON CONFLICT(path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, "
             "mtime = excluded.mtime, format = excluded.format, title = excluded.title, "
             "metadata = excluded.metadata, deprecated = excluded.deprecated, "
@@ -427,7 +427,7 @@ class Store:
             "chunks = excluded.chunks, over_window = excluded.over_window, "
             "indexed_at = excluded.indexed_at, crashes = 0, crash_sha256 = NULL, "
             "encoding = excluded.encoding, ocr_pages = excluded.ocr_pages, "
-            "ocr_confidence = excluded.ocr_confidence",
+            "ocr_confidence = excluded.ocr_confidence, language = excluded.language",
             document_values(record, children, time.time()))
         return self.value("SELECT id FROM documents WHERE path = ?", (record.path,))
 

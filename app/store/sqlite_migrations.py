@@ -109,4 +109,9 @@ MIGRATIONS: list[tuple[int, str]] = [
     ALTER TABLE documents ADD COLUMN ocr_pages INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE documents ADD COLUMN ocr_confidence REAL;
     """),
+    (7, """
+    -- The language of a document's text: it decides which embedder the index
+    -- needs (MiniLM reads English only) and is shown in the library.
+    ALTER TABLE documents ADD COLUMN language TEXT;
+    """),
 ]

@@ -19,6 +19,7 @@ from app.llm.catalogue import default_model_path
 from app.llm.process import ModelProcess
 from app.llm.speeds import record_answer_speed
 from app.search.retrieval import Searcher
+from app.workspace.embedders import EmbedderCache
 from app.workspace.settings import AppSettings
 
 
@@ -104,7 +105,7 @@ def own_model(factory: Callable[[AppSettings], object] | None = None):
     return borrow
 
 
-def evaluation_answerer(embedders, borrow, current_settings):
+def evaluation_answerer(embedders: EmbedderCache, borrow, current_settings):
     """For "Evaluate answers": (store) → (Answerer, release), with the search,
     prompt and answer model the app asks with at the time of the run.
     `borrow(settings)` → (model, release): in the app, the window's own model
@@ -115,7 +116,7 @@ def evaluation_answerer(embedders, borrow, current_settings):
         model, release = borrow(settings)
         try:
             model.load()
-            searcher = Searcher(store, embedders(settings), settings.search())
+            searcher = Searcher(store, embedders.for_index(store.meta()), settings.search())
             answerer = build_answerer(searcher, model, settings)
         except BaseException:
             release()  # a model borrowed or started for the run must not stay held

@@ -1,58 +1,96 @@
-"""The embedder the settings ask for, made once and shared.
+"""The embedders, made once and shared; which one indexes or searches what.
 
-This is the one place that names the embedding model's class: the rest of
-the pipeline knows only the contract (app/embedding/contract.py).
+This is the one place that names the embedders' classes: the rest of the
+pipeline knows only the contract (app/embedding/contract.py). An index
+records the embedder it was built with (its fingerprint), and is searched
+with that one, whatever the settings say now: the vectors of two models are
+never compared.
 """
 from __future__ import annotations
 
 import threading
 
 from app.common.bundled import ModelMissing
+from app.embedding import e5_install
 from app.embedding.contract import Embedder
+from app.embedding.e5 import E5Small
+from app.embedding.e5_convert import MODEL_FILE, TOKENIZER_FILE
 from app.embedding.minilm import MiniLM
 from app.workspace.settings import AppSettings
 
+ENGLISH = MiniLM.id
+MULTILINGUAL = E5Small.id
+CHOSEN = {"english": ENGLISH, "multilingual": MULTILINGUAL}  # AppSettings.embedder → id
+
 
 class EmbedderUnavailable(Exception):
-    """The embedding model is not installed: nothing can be indexed or searched."""
+    """An embedding model that is not installed: nothing can be indexed or
+    searched with it; the message says how to install it."""
 
 
-def make_embedder(window: int | None = None) -> Embedder:
-    """The bundled embedder; `window`: the user's override of what it reads."""
-    return MiniLM(window=window)
+def make_embedder(embedder_id: str = ENGLISH, window: int | None = None) -> Embedder:
+    """The embedder an id names; `window`: the user's override of what it reads."""
+    if embedder_id == ENGLISH:
+        return MiniLM(window=window)
+    if embedder_id == MULTILINGUAL:
+        folder = e5_install.installed_dir()
+        if folder is None:
+            raise EmbedderUnavailable("the multilingual embedder (multilingual-e5-small) is "
+                                      f"not installed: {e5_install.INSTALL_HINT}")
+        return E5Small(folder / MODEL_FILE, folder / TOKENIZER_FILE, window=window)
+    raise EmbedderUnavailable(f"the index was built with an embedder this version does not "
+                              f"have ({embedder_id}): re-index the folder")
 
 
-def checked_embedder(window: int | None = None) -> Embedder:
+def checked_embedder(embedder_id: str = ENGLISH, window: int | None = None) -> Embedder:
     """An embedder whose model is known to be installed: a missing one is
     said now, in words, not in the middle of a run."""
     try:
-        embedder = make_embedder(window)
+        embedder = make_embedder(embedder_id, window)
         embedder.check()
         return embedder
     except ModelMissing as error:
         raise EmbedderUnavailable(f"the embedding model is not available: {error}") from error
 
 
+def indexed_with(meta: dict) -> str:
+    """The id of the embedder an index was built with (MiniLM's before the
+    fingerprint named it: every index was)."""
+    return meta.get("embedder_id") or ENGLISH
+
+
 class EmbedderCache:
-    """One embedder per window override, shared by every worker (ONNX Runtime
+    """One embedder per (model, window), shared by every worker (ONNX Runtime
     sessions and tokenizers are safe to use from several threads)."""
 
     def __init__(self):
-        self._embedders: dict[int, Embedder] = {}
+        self._embedders: dict[tuple[str, int], Embedder] = {}
         self._lock = threading.Lock()  # three workers ask at start: one embedder made, not three
 
-    def __call__(self, settings: AppSettings) -> Embedder:
-        key = settings.window_override
+    def get(self, embedder_id: str = ENGLISH, window: int = 0) -> Embedder:
+        key = (embedder_id, window)
         with self._lock:
             if key not in self._embedders:
-                self._embedders[key] = make_embedder(key or None)
+                self._embedders[key] = make_embedder(embedder_id, window or None)
             return self._embedders[key]
+
+    def __call__(self, settings: AppSettings) -> Embedder:
+        """The embedder the settings name for a new index ("auto" starts with MiniLM)."""
+        return self.get(CHOSEN.get(settings.embedder, ENGLISH), settings.window_override)
+
+    def for_index(self, meta: dict) -> Embedder:
+        """The embedder an index was built with, to search it."""
+        return self.get(indexed_with(meta))
 
 
 _DEFAULT = EmbedderCache()
 
 
+def shared_embedders() -> EmbedderCache:
+    """The embedders of views with no window of their own (one set per process)."""
+    return _DEFAULT
+
+
 def default_embedder() -> Embedder:
-    """The embedder with the default settings, shared by the views that need
-    only its tokenizer or the default search (its model loads on first use)."""
+    """MiniLM with the default settings (its model loads on first use)."""
     return _DEFAULT(AppSettings())

@@ -33,11 +33,13 @@ def opened_index(location: str | Location, create: bool = False) -> Iterator[Ind
         yield store
 
 
-def warm_index(location: str | Location) -> None:
-    """Read an index's vectors into memory before its first question."""
+def warm_index(location: str | Location, embedders) -> None:
+    """Read an index's vectors into memory, and load the embedder it was built
+    with, before its first question."""
     location = parse_location(location)
     if location.exists():
         with opened_index(location) as store:
+            embedders.for_index(store.meta()).embed_queries(["warm-up"])
             store.warm()
 
 

@@ -1,20 +1,27 @@
-"""Indexing a folder as a front end does: into the index its location names."""
+"""Indexing a folder as a front end does, with the embedder its language needs."""
 from __future__ import annotations
 
+import dataclasses
+import logging
 import threading
 from pathlib import Path
 from typing import Callable
 
-from app.ingest.indexer import IndexReport, Indexer, IndexSettings, Progress
+from app.common.bundled import ModelMissing
+from app.ingest.indexer import IndexReport, Indexer, IndexSettings, LanguageNotRead, Progress
+from app.workspace.embedders import (CHOSEN, ENGLISH, MULTILINGUAL, EmbedderCache,
+                                     EmbedderUnavailable, indexed_with)
 from app.workspace.indexes import opened_index
 from app.workspace.settings import AppSettings
 
+log = logging.getLogger(__name__)
 
-def app_index_settings(settings: AppSettings, window: int) -> IndexSettings:
+
+def app_index_settings(settings: AppSettings, embedder) -> IndexSettings:
     """How the desktop app indexes: its profile, OCR choice and chunking,
-    children fitted to the embedder's `window`."""
+    children fitted to the embedder's window at its budget."""
     return IndexSettings(profile=settings.profile, ocr=settings.ocr,
-                         chunking=settings.chunking(window))
+                         chunking=settings.chunking(embedder))
 
 
 def index_folder(folder: Path, location, embedder, settings: IndexSettings,
@@ -27,3 +34,53 @@ def index_folder(folder: Path, location, embedder, settings: IndexSettings,
     with opened_index(location, create=True) as store:
         return Indexer(store, embedder, settings, on_progress=on_progress,
                        cancel=cancel, skip=skip).run(Path(folder))
+
+
+def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: AppSettings,
+                    on_progress: Callable[[Progress], None] | None = None,
+                    cancel: threading.Event | None = None,
+                    skip: threading.Event | None = None,
+                    make: Callable[[AppSettings, object], IndexSettings] = app_index_settings
+                    ) -> IndexReport:
+    """Index with the embedder the settings choose. "auto" keeps the one the
+    index was built with (MiniLM for a new one) until a document in a
+    language MiniLM does not read comes up; then the folder is indexed again
+    with the multilingual embedder (the fingerprint changes: every vector is
+    remade, never a mix of two models)."""
+    embedder_id = CHOSEN.get(settings.embedder) or _current(location)
+    auto = settings.embedder not in CHOSEN
+    while True:
+        embedder = checked(embedders.get(embedder_id, settings.window_override))
+        index_settings = dataclasses.replace(make(settings, embedder),
+                                             stop_at_unread_language=auto)
+        try:
+            return index_folder(folder, location, embedder, index_settings, on_progress,
+                                cancel, skip)
+        except LanguageNotRead as error:
+            if embedder_id == MULTILINGUAL:
+                raise  # cannot happen: it reads every language; never loop
+            log.warning("%s: indexing again with %s", error, MULTILINGUAL)
+            try:
+                embedders.get(MULTILINGUAL).check()
+            except Exception as missing:  # noqa: BLE001 - said in words below
+                raise EmbedderUnavailable(f"{error.path} is in a language other than English "
+                                          f"({error.language}), and {missing}") from missing
+            embedder_id = MULTILINGUAL
+
+
+def checked(embedder):
+    """The embedder, its model known to be installed (said in words if not)."""
+    try:
+        embedder.check()
+    except ModelMissing as error:
+        raise EmbedderUnavailable(f"the embedding model is not available: {error}") from error
+    return embedder
+
+
+def _current(location) -> str:
+    """The embedder the index at `location` was built with; MiniLM for a new one."""
+    try:
+        with opened_index(location) as store:
+            return indexed_with(store.meta())
+    except Exception:  # noqa: BLE001 - no index yet, or unreadable: indexing will say
+        return ENGLISH

@@ -15,6 +15,9 @@ from app.search.retrieval import MIN_CONTEXT_TOKENS, SearchSettings
 from app.store.postgres_uri import without_password
 
 PROFILES = ("fitted", "spring-default")
+# Which embedder indexes a handbook: "auto" MiniLM while every document is
+# English, multilingual-e5-small once one is not; or one of them always.
+EMBEDDERS = ("auto", "english", "multilingual")
 PROMPTS = ("evidence", "sections")
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
@@ -29,7 +32,8 @@ class AppSettings:
     candidates: int = 20            # children searched by each of KNN and BM25
     context_tokens: int = SearchSettings.context_tokens  # section text for the model (cl100k)
     overlap: int = 0
-    window_override: int = 0        # 0: the window in tokenizer.json
+    window_override: int = 0        # 0: the embedder's own window
+    embedder: str = "auto"          # EMBEDDERS
     profile: str = "fitted"
     metadata: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_METADATA_POLICY))
     model_folders: list[str] = field(default_factory=list)  # searched for .gguf files too
@@ -39,9 +43,10 @@ class AppSettings:
     shared_index: str = ""
     maintain_shared: bool = False   # this user indexes the folder into the shared index
 
-    def chunking(self, window: int) -> ChunkSettings:
-        return ChunkSettings.for_window(window, overlap=self.overlap,
-                                        metadata=dict(self.metadata))
+    def chunking(self, embedder) -> ChunkSettings:
+        """Children fitted to the embedder's window at its own budget."""
+        return ChunkSettings.for_embedder(embedder, overlap=self.overlap,
+                                          metadata=dict(self.metadata))
 
     def search(self) -> SearchSettings:
         results = self.results if self.profile == "fitted" else None
@@ -72,6 +77,8 @@ class AppSettings:
             self.profile = defaults.profile
         if self.prompt not in PROMPTS:
             self.prompt = defaults.prompt
+        if self.embedder not in EMBEDDERS:
+            self.embedder = defaults.embedder
         if not isinstance(self.metadata, dict):
             self.metadata = defaults.metadata
         self.model_folders = _folders(self.model_folders)
@@ -92,8 +99,9 @@ class AppSettings:
 
     def reindex_needed(self, other: AppSettings) -> bool:
         """Whether going from `other` to these settings changes chunks or vectors."""
-        return (self.overlap, self.window_override, self.profile, self.metadata) != \
-            (other.overlap, other.window_override, other.profile, other.metadata)
+        return (self.overlap, self.window_override, self.profile, self.metadata,
+                self.embedder) != (other.overlap, other.window_override, other.profile,
+                                   other.metadata, other.embedder)
 
 
 def _folders(value) -> list[str]:
@@ -104,4 +112,4 @@ def _folders(value) -> list[str]:
     return list(dict.fromkeys(v for v in value if isinstance(v, str) and v.strip()))
 
 
-__all__ = ["AppSettings", "PROFILES", "PROMPTS", "CONTEXT_SIZES", "HEADROOM"]
+__all__ = ["AppSettings", "PROFILES", "PROMPTS", "CONTEXT_SIZES", "EMBEDDERS", "HEADROOM"]

@@ -11,6 +11,7 @@ import pytest
 from app.cli import main
 from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
 from app.gui.eval_view import EvalView, default_golden, misses_html
+from app.workspace.embedders import shared_embedders
 from test_evaluation_export import made_up_report
 
 REPO = Path(__file__).resolve().parents[2]
@@ -20,7 +21,7 @@ TIMEOUT = 180_000
 
 @pytest.fixture
 def view(qtbot, embedder):
-    widget = EvalView(lambda: embedder)
+    widget = EvalView(shared_embedders())
     qtbot.addWidget(widget)
     widget.resize(*SIZE)
     yield widget
@@ -234,8 +235,8 @@ def test_evaluate_answers_shows_quotes_answers_and_the_wrong_ones(qtbot, embedde
     model.enqueue("The", " first", " 18", " weeks", " are", " paid", " at", " full", " salary.")
     model.enqueue("Ten", " years.")                      # wrong: 26 weeks of service
     model.enqueue("Yes,", " split", " into", " up", " to", " three", " further", " blocks.")
-    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, own_model(lambda settings: model), AppSettings))
+    view = EvalView(shared_embedders(), answerer_factory=evaluation_answerer(
+        shared_embedders(), own_model(lambda settings: model), AppSettings))
     qtbot.addWidget(view)
     view.resize(*SIZE)
     view.refresh(sample_index, sample_folder)
@@ -266,8 +267,8 @@ def test_evaluate_answers_with_the_real_bundled_model_in_its_process(qtbot, embe
     from app.workspace.settings import AppSettings
     from app.workspace.answering import evaluation_answerer, own_model
 
-    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, own_model(), AppSettings))
+    view = EvalView(shared_embedders(), answerer_factory=evaluation_answerer(
+        shared_embedders(), own_model(), AppSettings))
     qtbot.addWidget(view)
     view.refresh(sample_index, sample_folder)
     view.set_tsv(SAMPLE_GOLDEN)
@@ -295,8 +296,8 @@ def test_a_model_that_fails_to_load_is_closed_and_the_failure_said(qtbot, embedd
         def close(self):
             closed.append(True)
 
-    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, own_model(lambda settings: Broken()), AppSettings))
+    view = EvalView(shared_embedders(), answerer_factory=evaluation_answerer(
+        shared_embedders(), own_model(lambda settings: Broken()), AppSettings))
     qtbot.addWidget(view)
     view.refresh(sample_index, sample_folder)
     view.set_tsv(SAMPLE_GOLDEN)
@@ -326,8 +327,8 @@ def test_answers_are_not_evaluated_while_the_window_answers_a_question(qtbot, em
         borrowed.append(settings)
         return own_model(lambda s: FakeChatModel())(settings)
 
-    view = EvalView(lambda: embedder, answerer_factory=evaluation_answerer(
-        lambda settings: embedder, borrow, AppSettings), model_busy=lambda: True)
+    view = EvalView(shared_embedders(), answerer_factory=evaluation_answerer(
+        shared_embedders(), borrow, AppSettings), model_busy=lambda: True)
     qtbot.addWidget(view)
     view.refresh(sample_index, sample_folder)
     view.set_tsv(SAMPLE_GOLDEN)

@@ -47,7 +47,7 @@ def spring_index(tmp_path_factory, sample_folder, embedder):
 
 @pytest.fixture
 def panel(qtbot, embedder):
-    widget = HealthPanel(embedder)
+    widget = HealthPanel()
     qtbot.addWidget(widget)
     widget.resize(*SIZE)
     return widget

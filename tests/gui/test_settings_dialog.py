@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 from app.llm.speeds import record_speed  # noqa: E402
 from app.common.bundled import answer_model_path  # noqa: E402
 from app.common.chunks import CITATION_FIELDS, DROP, EMBED, RETRIEVE  # noqa: E402
+from app.embedding.minilm import MiniLM  # noqa: E402
 from app.workspace.settings import CONTEXT_SIZES, AppSettings  # noqa: E402
 from app.gui.settings_dialog import (  # noqa: E402
     BUILTIN_FIELDS,
@@ -124,7 +125,7 @@ def test_each_widget_changes_the_result(open_dialog, gguf):
     assert result.metadata["owner"] == EMBED
     # untouched front-matter fields keep their implicit default and are not written
     assert "updated" not in result.metadata and "deprecated" not in result.metadata
-    result.chunking(result.window_override).validate()  # the chunker accepts it
+    result.chunking(MiniLM(window=result.window_override)).validate()  # the chunker accepts it
 
 
 def test_context_sizes_offered_and_defaults(open_dialog):
@@ -151,11 +152,11 @@ def test_overlap_stays_below_half_the_chunk_budget(open_dialog):
     assert dialog.overlap_spin.maximum() < WINDOW // 2
     dialog.overlap_spin.setValue(dialog.overlap_spin.maximum())
     result = dialog.result_settings()
-    result.chunking(WINDOW).validate()
+    result.chunking(MiniLM()).validate()
     dialog.window_spin.setValue(256)
     assert dialog.overlap_spin.maximum() > WINDOW // 2
     dialog.overlap_spin.setValue(dialog.overlap_spin.maximum())
-    dialog.result_settings().chunking(256).validate()
+    dialog.result_settings().chunking(MiniLM(window=256)).validate()
 
 
 # ----- model file ------------------------------------------------------------------------------
