@@ -32,6 +32,14 @@ MAX_DETAIL_LINES = 4
 RED = "#a4262c"
 
 
+# The languages a document is told to be in (app/common/language.py), named
+# in the library; "und" (too little text to tell) is not shown.
+LANGUAGES = {"en": "English", "ru": "Russian", "uk": "Ukrainian", "de": "German",
+             "es": "Spanish", "fr": "French", "it": "Italian", "pt": "Portuguese",
+             "nl": "Dutch", "el": "Greek", "ja": "Japanese", "zh": "Chinese", "ko": "Korean",
+             "ar": "Arabic", "he": "Hebrew"}
+
+
 def status_text(row: dict) -> str:
     if row["status"] == "failed":
         return "failed: " + (row.get("error") or "unknown reason")
@@ -46,6 +54,9 @@ def format_text(row: dict) -> str:
     encoding = row.get("encoding")
     if encoding and encoding != "UTF-8":  # UTF-8 is never a guess; anything else may be
         name += f" · {encoding}"
+    language = LANGUAGES.get(row.get("language") or "")
+    if language:  # it decides the embedder: a wrong guess must be visible
+        name += f" · {language}"
     if row.get("ocr_pages"):  # its text was read from images: it may hold misreadings
         share = row.get("ocr_confidence")
         pages = "" if row["ocr_pages"] == row.get("pages") else f" {row['ocr_pages']} pages,"

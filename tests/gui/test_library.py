@@ -94,3 +94,12 @@ def test_scanned_documents_are_marked_ocr_with_the_readers_confidence():
     assert format_text(scan) == "PDF · 12 pages · OCR 93% sure"
     mixed = scan | {"ocr_pages": 3}
     assert format_text(mixed) == "PDF · 12 pages · OCR 3 pages, 93% sure"
+
+
+def test_the_language_each_document_was_read_in_is_named():
+    """It decides the embedder (MiniLM reads English only): a wrong guess shows."""
+    from app.gui.library import format_text
+
+    assert format_text(row("otpusk.md") | {"language": "ru"}) == "Markdown · Russian"
+    assert format_text(row("leave.md") | {"language": "en"}) == "Markdown · English"
+    assert format_text(row("codes.md") | {"language": "und"}) == "Markdown"
