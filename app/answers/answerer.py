@@ -26,6 +26,7 @@ from app.answers.checks.fact_check import numbers_not_in, unsupported
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.prompting.focused import first_sentence_end, focused_sources
+from app.answers.prompting.languages import REFUSALS, answer_rule
 from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
 from app.answers.prompting.styles import PromptStyle, style_for
 from app.llm.contract import AnswerModel, Reading
@@ -323,6 +324,7 @@ class Answerer:
         else:
             sources = [Source.from_result(r.rank, r) for r in results]
             system = style.sections_system
+        system += answer_rule(question)  # the asker's language, when it is not English
         return build_prompt(self.model, question, sources, conversation.history_for(question),
                             self.model.n_ctx, self.answer_tokens, system=system,
                             label=style.label)
@@ -425,7 +427,8 @@ _REFUSAL_LEAD = r"(?:(?:the )?(?:answer|response)(?: is)?\s*[:\-–]?\s*|(?:i'?m
 _REFUSAL = (r"(?:the )?(?:provided |given )?(?:handbook|passages?|sources?|documents?|text|context)(?: provided)? "
             r"(?:does|do) not (?:say|seem to say|mention|cover|contain|specify|state)"
             r"(?: (?:so|this|that|it))?\W*")
-_DECLINED = re.compile(_REFUSAL_LEAD + _REFUSAL, re.IGNORECASE)
+_DECLINED = re.compile(_REFUSAL_LEAD + "(?:" + "|".join((_REFUSAL, *REFUSALS)) + ")",
+                       re.IGNORECASE)
 _DECORATION = re.compile(r"\[\d+\]|[*_\"“”'‘’]")
 
 
