@@ -368,11 +368,14 @@ def test_an_index_of_the_first_schema_is_upgraded_and_then_folds_accents(pg_data
 
     body = [["The Café Crème on the ground floor opens at eight.", "Desks are free."]]
     monkeypatch.setattr(postgres, "MIGRATIONS", MIGRATIONS[:1])
+    # that app knew no document language (migration 4 adds the column)
+    monkeypatch.setattr(postgres, "DOCUMENT_COLUMNS",
+                        tuple(c for c in postgres.DOCUMENT_COLUMNS if c != "language"))
     with open_store(ServerLocation(pg_database.uri)) as old:
         old.write_document(*document("office.md", body, seed=3))
         assert old.value("SELECT count(*) FROM chunks WHERE tsv @@ "  # accents kept before
                          "plainto_tsquery('hbqa_english', 'cafe')") == 0
-    monkeypatch.setattr(postgres, "MIGRATIONS", MIGRATIONS)
+    monkeypatch.undo()
     # the window's own reads never update it (a migration may rewrite the whole
     # index, far past their statement limit): they say who should
     from app.store.contract import StoreError
@@ -449,3 +452,33 @@ def test_a_compound_of_one_repeated_word_is_still_a_phrase(pg_database):
                                                     "Only 1 desk is free."]], seed=4))
         assert store.lexical_search(["1.1"], 5, None) == \
             [ids_by_text(store)["Release 1.1 fixed the login page."]]
+
+
+def test_a_german_page_in_a_shared_english_index_is_rebuilt_only_when_asked(shared, tmp_path,
+                                                                           sample_folder, capsys):
+    """Auto-switching to the multilingual embedder re-embeds the whole index:
+    on a shared one that is everyone's index, so it is said, with the way to
+    do it, and nothing changes until the maintainer asks."""
+    import shutil
+
+    from app.workspace.embedders import ENGLISH, MULTILINGUAL
+
+    database, _ = shared
+    folder = tmp_path / "handbook"
+    shutil.copytree(sample_folder, folder)
+    (folder / "urlaub.md").write_text(
+        "# Urlaub\n\nJede Mitarbeiterin und jeder Mitarbeiter hat Anspruch auf dreißig "
+        "Urlaubstage im Jahr. Nicht genommene Tage verfallen am Ende des ersten Quartals "
+        "des folgenden Jahres, wenn die Vorgesetzte nichts anderes schriftlich bestätigt.\n",
+        encoding="utf-8")
+    code, refused = run(capsys, "--db", database.uri, "index", str(folder))
+    assert code == 1
+    assert "urlaub.md is in a language (de)" in refused["error"]
+    assert "--rebuild" in refused["error"]
+    with open_store(ServerLocation(database.uri)) as store:
+        assert store.meta()["embedder_id"] == ENGLISH
+        assert "urlaub.md" not in {d["path"] for d in store.documents()}
+    code, rebuilt = run(capsys, "--db", database.uri, "index", "--rebuild", str(folder))
+    assert code == 0 and rebuilt["failed"] == 0
+    with open_store(ServerLocation(database.uri)) as store:
+        assert store.meta()["embedder_id"] == MULTILINGUAL

@@ -136,7 +136,7 @@ def index_fingerprint(embedder, settings: IndexSettings) -> dict[str, str]:
 
 
 def log_encodings(embedder) -> None:
-    log.info("embedding tokenizer: WordPiece of %s, window %d tokens (%d special) from %s",
+    log.info("embedding tokenizer of %s: window %d tokens (%d special) from %s",
              embedder.id, embedder.window, embedder.special_tokens, embedder.tokenizer_name)
     log.info("comparison tokenizer: cl100k_base (tiktoken, %s)", ENCODING_NAME)
 

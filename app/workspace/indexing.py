@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Callable
 
 from app.common.bundled import ModelMissing
-from app.ingest.indexer import IndexReport, Indexer, IndexSettings, LanguageNotRead, Progress
+from app.ingest.indexer import (IndexReport, Indexer, IndexSettings, LanguageNotRead, Progress,
+                                SharedIndexMismatch)
 from app.workspace.embedders import (CHOSEN, ENGLISH, MULTILINGUAL, EmbedderCache,
                                      EmbedderUnavailable, indexed_with)
 from app.workspace.indexes import opened_index
@@ -47,16 +48,27 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
     language MiniLM does not read comes up; then the folder is indexed again
     with the multilingual embedder (the fingerprint changes: every vector is
     remade, never a mix of two models)."""
-    embedder_id = CHOSEN.get(settings.embedder) or _current(location)
+    built_with = _built_with(location)
+    embedder_id = CHOSEN.get(settings.embedder) or built_with or ENGLISH
     auto = settings.embedder not in CHOSEN
+    switched = False
     while True:
         embedder = checked(embedders.get(embedder_id, settings.window_override))
         index_settings = dataclasses.replace(make(settings, embedder),
                                              stop_at_unread_language=auto)
+        if switched and built_with is None:
+            # a shared index this very run began: nobody else has it yet,
+            # so re-embedding it is no rebuild "for everyone"
+            index_settings = dataclasses.replace(index_settings, rebuild_shared=True)
         try:
             return index_folder(folder, location, embedder, index_settings, on_progress,
                                 cancel, skip)
+        except SharedIndexMismatch as refused:
+            if not switched:
+                raise
+            raise SharedIndexMismatch(f"{unread}; {refused}") from refused
         except LanguageNotRead as error:
+            unread = error
             if embedder_id == MULTILINGUAL:
                 raise  # cannot happen: it reads every language; never loop
             log.warning("%s: indexing again with %s", error, MULTILINGUAL)
@@ -65,7 +77,7 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
             except Exception as missing:  # noqa: BLE001 - said in words below
                 raise EmbedderUnavailable(f"{error.path} is in a language other than English "
                                           f"({error.language}), and {missing}") from missing
-            embedder_id = MULTILINGUAL
+            embedder_id, switched = MULTILINGUAL, True
 
 
 def checked(embedder):
@@ -77,10 +89,11 @@ def checked(embedder):
     return embedder
 
 
-def _current(location) -> str:
-    """The embedder the index at `location` was built with; MiniLM for a new one."""
+def _built_with(location) -> str | None:
+    """The embedder the index at `location` was built with; None for a new one."""
     try:
         with opened_index(location) as store:
-            return indexed_with(store.meta())
+            meta = store.meta()
     except Exception:  # noqa: BLE001 - no index yet, or unreadable: indexing will say
-        return ENGLISH
+        return None
+    return indexed_with(meta) if meta else None
