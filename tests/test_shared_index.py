@@ -312,7 +312,7 @@ def test_what_the_connection_test_and_opening_say(pg_database):
     import psycopg
 
     from app.store.contract import StoreError
-    from app.store.postgres import probe
+    from app.store.postgres_probe import probe
 
     server = pg_database.server
     with psycopg.connect(pg_database.conninfo, autocommit=True) as admin:

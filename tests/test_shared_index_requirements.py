@@ -15,7 +15,7 @@ from app.cli import main
 from app.store import postgres_requirements as requirements
 from app.store.backends import ServerLocation, open_store
 from app.store.contract import StoreError
-from app.store.postgres import probe
+from app.store.postgres_probe import probe
 from test_shared_index_servers import _tables
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]

@@ -12,7 +12,7 @@ import pytest
 from app.cli import main
 from app.store.backends import ServerLocation, open_store
 from app.store.contract import StoreError
-from app.store.postgres import probe
+from app.store.postgres_probe import probe
 from app.store.postgres_errors import ENCODING_FIX
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]

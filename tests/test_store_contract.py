@@ -317,3 +317,81 @@ def test_accents_are_ignored_both_ways(store):
     assert store.lexical_search(["cafe", "creme"], 5, None)[0] == ids[body[0][0]]
     assert store.lexical_search(["résumé"], 5, None) == [ids[body[0][1]]]
     assert store.lexical_search(["zurich", "naive"], 5, None) == [ids[body[0][1]]]
+
+
+WORD_FORMS = {
+    "ru": [["Неиспользованные дни отпуска переносятся на следующий год.",
+            "Машину можно оставить на парковке у входа."]],
+    "de": [["Überstunden werden mit Freizeit ausgeglichen.",
+            "Urlaubstage verfallen Ende März."]],
+    "es": [["Las vacaciones no usadas se pierden en marzo.",
+            "Los días de enfermedad necesitan un certificado médico."]],
+}
+
+
+@pytest.mark.parametrize("language, question, answer", [
+    ("ru", "Сколько дней отпуск можно перенести?", 0),
+    ("ru", "где оставить машины", 1),
+    ("de", "Wie wird eine Überstunde ausgeglichen?", 0),
+    ("de", "Wann verfällt ein Urlaubstag?", 1),
+    ("es", "¿Qué pasa con mis vacación?", 0),
+    ("es", "certificados medicos", 1),
+])
+def test_a_word_is_found_in_its_other_forms(store, language, question, answer):
+    """Russian, German and Spanish words are matched by their stems: the
+    question's "отпуск" finds the text's "отпуска", "Überstunde" finds
+    "Überstunden", accents or none. The question goes through the search's
+    own word processing (query_terms), with the languages the index holds."""
+    from app.search.retrieval import query_terms
+
+    record, sections, children, vectors = document(f"{language}.md", WORD_FORMS[language], 21)
+    record.language = language
+    store.write_document(record, sections, children, vectors)
+    store.write_document(*document("en.md", LEAVE, seed=1))
+    assert language in store.languages()
+    store.refresh_statistics()
+    ids = ids_by_text(store)
+    terms = query_terms(question, None, languages=store.languages())
+    assert store.lexical_search(terms, 5, None)[0] == ids[WORD_FORMS[language][0][answer]]
+    assert store.lexical_search(["carried"], 5, None) == [ids[LEAVE[0][1]]]  # English as before
+
+
+def test_a_rewritten_document_leaves_no_word_forms_behind(store):
+    record, sections, children, vectors = document("ru.md", WORD_FORMS["ru"], 22)
+    record.language = "ru"
+    store.write_document(record, sections, children, vectors)
+    store.write_document(*document("ru.md", [["Парковка закрыта по воскресеньям."]], 23))
+    store.refresh_statistics()
+    assert store.lexical_search(["отпуск"], 5, None) == []
+    assert store.check() == []
+
+
+def test_an_index_from_before_word_forms_is_upgraded_and_still_found(tmp_path, monkeypatch):
+    """An index written by the app before migration 8 (FTS5 over
+    embedded_text): upgrading remakes the word index from what is stored,
+    nothing is lost, and its words are found as before."""
+    import app.store.sqlite as sqlite_store
+    from app.store.sqlite_migrations import MIGRATIONS
+
+    def old_insert(self, document_id, section_id, child, language):
+        self.db.execute(
+            "INSERT INTO chunks(section_id, document_id, chunk_index, total_chunks, kind, text, "
+            "embedded_text, start_char, end_char, page, tokens, tokens_cl100k, over_window, "
+            "invisible_tokens, split_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (section_id, document_id, child.chunk_index, child.total_chunks, child.kind,
+             child.text, child.embedded_text, child.start, child.end, child.page, child.tokens,
+             child.tokens_cl100k, 0, 0, child.split_level))
+        return self.db.last_insert_rowid()
+
+    path = tmp_path / "old.sqlite"
+    with monkeypatch.context() as old_app:
+        old_app.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS[:7])
+        old_app.setattr(sqlite_store.Store, "_insert_chunk", old_insert)
+        with open_store(path) as old:
+            fill(old)
+    with open_store(path) as upgraded:
+        assert upgraded.value("SELECT max(version) FROM schema_migrations") == MIGRATIONS[-1][0]
+        assert upgraded.check() == [] and upgraded.chunk_count() == 5
+        ids = ids_by_text(upgraded)
+        assert upgraded.lexical_search(["carried"], 5, None) == [ids[LEAVE[0][1]]]
+        assert upgraded.lexical_search(["hotel", "london"], 5, None)[0] == ids[TRAVEL[0][0]]

@@ -80,7 +80,10 @@ def _by_words(sample: str) -> str:
     words = _WORD.findall(sample)
     if len(words) < MIN_WORDS:
         return UNDETERMINED
-    counts = Counter(words)
+    # One-letter words tell little and mislead much: "a", "e", "o", "y" are
+    # function words of several languages at once, and a table of letters
+    # (ascii(7)) or "e.g." is full of them.
+    counts = Counter(word for word in words if len(word) > 1)
     scores = {language: sum(counts[w] for w in stopwords)
               + sum(sample.count(c) for c in _LETTERS.get(language, ""))
               for language, stopwords in _STOPWORDS.items()}

@@ -17,7 +17,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.gui.safe_text import plain_label
-from app.store.postgres import Probe, probe
+from app.store.postgres_probe import Probe, probe
 from app.store.postgres_uri import is_server_location, readable, without_password
 
 PLACEHOLDER = "postgresql://you@server/handbook  or  service=handbook"

@@ -25,6 +25,7 @@ from typing import Callable, Iterator
 from app.common.chunks import TABLE_ROW
 from app.common.documents import CODE, HEADING_SEPARATOR
 from app.common.tokens import count_cl100k
+from app.common.word_forms import forms_of_terms, is_stopword
 from app.store.contract import Following, IndexStore
 
 FITTED, SPRING = "fitted", "spring-default"
@@ -256,7 +257,8 @@ class Searcher:
         # Below the budget no term can be dropped: skip the vocabulary lookups.
         budget = self.store.lexical_budget or BM25_POSTINGS_BUDGET
         large = self._children > budget
-        terms = query_terms(question, self.store.term_frequency if large else None, budget)
+        terms = query_terms(question, self.store.term_frequency if large else None, budget,
+                            self.store.languages())
         return self.store.lexical_search(terms, self.settings.candidates, allowed)
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
@@ -427,9 +429,10 @@ def bring_following_code(candidates: list[Candidate],
 
 
 def query_terms(question: str, frequency: Callable[[str], int] | None = None,
-                budget: int = BM25_POSTINGS_BUDGET) -> list[str]:
+                budget: int = BM25_POSTINGS_BUDGET, languages=()) -> list[str]:
     """The words of a question that BM25 looks for (the store quotes each one:
-    never operators or syntax).
+    never operators or syntax), with their word forms in each of the
+    index's `languages` that the store indexes as forms (app/common/word_forms.py).
 
     BM25 scores every child that contains any term, so a term found in tens of
     thousands of children costs tens of milliseconds while adding almost
@@ -441,9 +444,9 @@ def query_terms(question: str, frequency: Callable[[str], int] | None = None,
     # "1/8/1999", "pg_hba.conf", "vm.overcommit_memory": a compound is kept
     # whole (the store matches it as a phrase of its parts), next to the parts.
     for term in _COMPOUND.findall(question.lower()) + _TERM.findall(question.lower()):
-        if term not in _STOPWORDS and term not in terms:
+        if term not in _STOPWORDS and term not in terms and not is_stopword(term, languages):
             terms.append(term)
-    terms = terms[:MAX_QUERY_TERMS]
+    terms = forms_of_terms(terms[:MAX_QUERY_TERMS], languages)
     if frequency is not None and terms:
         frequencies = {term: frequency(term) for term in terms}
         # A word found nowhere matches nothing: it must not take the place of

@@ -91,6 +91,8 @@ class IndexStore(Protocol):
     def document_filters(self) -> list[dict[str, Any]]:
         """id, path and deprecated of every document: what search filters on
         before every question (the whole rows carry metadata and errors)."""
+    def languages(self) -> list[str]:
+        """The languages of the indexed documents' text ("en", "ru" …)."""
     def write_document(self, record: DocumentRecord, sections: Sequence[Section],
                        children: Sequence[Child], vectors: np.ndarray) -> None:
         """Replace a document's sections, chunks and vectors in one transaction."""

@@ -31,13 +31,13 @@ from __future__ import annotations
 import logging
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
 from app.common.chunks import Child
 from app.common.documents import Section
+from app.common.word_forms import forms_of_text
 from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
                                 StoreError, checked_vectors, document_values)
 from app.store import postgres_graph, postgres_lexical, postgres_tuning
@@ -47,7 +47,7 @@ from app.store.postgres_lexical import WORD
 from app.store.postgres_migrations import MIGRATIONS
 from app.store.postgres_uri import UNREADABLE, display_location, readable
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
-                               OVER_WINDOW_SQL, SECTION_COLUMNS)
+                               LANGUAGES_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS)
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metad
 CHUNK_WRITE_COLUMNS = ("section_id", "document_id", "chunk_index", "total_chunks", "kind", "text",
                        "embedded_text", "start_char", "end_char", "page", "tokens",
                        "tokens_cl100k", "over_window", "invisible_tokens", "split_level",
-                       "words", "embedding")
+                       "words", "word_forms", "embedding")
 
 
 def _server_encoding(conn) -> str:
@@ -97,6 +97,12 @@ def _application_name() -> str:
     import platform
 
     return f"handbook-qa on {platform.node() or 'an unnamed computer'}"[:63]
+
+
+def _forms(text: str, language: str | None) -> str | None:
+    """The child's words as the lexical index reads them (app/common/word_forms.py)."""
+    forms = forms_of_text(text, language)
+    return None if forms is None else _text(forms)
 
 
 def _text(value: str) -> str:
@@ -400,6 +406,9 @@ class PostgresStore:
     def document_filters(self) -> list[dict[str, Any]]:
         return self.rows(DOCUMENT_FILTERS_SQL)
 
+    def languages(self) -> list[str]:
+        return [row["language"] for row in self.rows(LANGUAGES_SQL)]
+
     def document(self, path: str) -> dict[str, Any] | None:
         found = self.rows("SELECT * FROM documents WHERE path = %s", (path,))
         return found[0] if found else None
@@ -424,7 +433,9 @@ class PostgresStore:
                             child.total_chunks, child.kind, _text(child.text),
                             _text(child.embedded_text), child.start, child.end, child.page,
                             child.tokens, child.tokens_cl100k, int(child.over_window),
-                            child.invisible_tokens, child.split_level, count, _vector(vector)))
+                            child.invisible_tokens, child.split_level, count,
+                            _forms(child.embedded_text, record.language),
+                            _vector(vector)))
             self._count_chunks(len(children), sum(words))
 
     def _forget_chunks(self, where: str, params: Sequence) -> None:
@@ -817,75 +828,3 @@ class PostgresStore:
     def chunk_detail(self, chunk_id: int) -> dict[str, Any] | None:
         found = self.rows(CHUNK_DETAIL_SQL, (chunk_id,))
         return found[0] if found else None
-
-
-@dataclass(frozen=True)
-class Probe:
-    """What a connection test found: whether the app can use the shared index,
-    whether this user may write it, and a sentence saying so."""
-
-    usable: bool
-    writable: bool
-    message: str
-
-
-def probe(conninfo: str) -> Probe:
-    """Test a connection without changing anything on the server (Settings ›
-    Shared index › Test connection): reachable, logged in, pgvector there,
-    the schema this app needs, and whether this user can write."""
-    import psycopg
-    from psycopg.rows import dict_row
-
-    if not readable(conninfo):
-        return Probe(False, False, UNREADABLE[:1].upper() + UNREADABLE[1:] + ".")
-    where = display_location(conninfo)
-    try:
-        with psycopg.connect(conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
-                             application_name=_application_name(),
-                             client_encoding=CLIENT_ENCODING) as conn:
-            def value(sql: str, params=()):
-                row = conn.execute(sql, params).fetchone()
-                return row[0] if row else None
-
-            encoding = _server_encoding(conn)
-            if encoding.upper() != SERVER_ENCODING:
-                indexed = value("SELECT to_regclass('schema_migrations') IS NOT NULL")
-                return Probe(False, False, encoding_refusal(where, encoding, bool(indexed)))
-            read_only = value("SHOW default_transaction_read_only") == "on" or \
-                value("SHOW transaction_read_only") == "on"
-            facts = requirements.read_facts(
-                lambda sql: conn.cursor(row_factory=dict_row).execute(sql).fetchone())
-            if not value("SELECT to_regclass('schema_migrations') IS NOT NULL"):
-                if read_only:
-                    return Probe(False, False, f"{where} holds no index yet, and this user "
-                                               "may not create one: its maintainer indexes "
-                                               "the folder into it first")
-                found = requirements.creating_problems(facts)
-                if found:
-                    return Probe(False, False, requirements.refusal(where, found,
-                                                                    creating=True))
-                return Probe(True, True, f"Connected to {where}: no index yet; indexing the "
-                                         "folder creates it")
-            old_pgvector = requirements.pgvector_problem(facts)
-            if old_pgvector:
-                return Probe(False, False, requirements.refusal(where, [old_pgvector],
-                                                                creating=False))
-            have = value("SELECT max(version) FROM schema_migrations") or 0
-            writable = not read_only and bool(value(
-                "SELECT has_table_privilege('chunks', 'INSERT')"))
-            need = MIGRATIONS[-1][0]
-            if have > need:
-                return Probe(False, False, f"{where} was built by a newer Handbook QA (schema "
-                                           f"{have}, this app knows {need}): update the app")
-            if have < need and not writable:
-                return Probe(False, False, f"{where} has an older schema ({have}, this app "
-                                           f"needs {need}): its maintainer's next index run "
-                                           "updates it")
-            chunks = value("SELECT count(*) FROM chunks")
-            documents = value("SELECT count(*) FROM documents WHERE status = 'indexed'")
-            mode = "you can index into it" if writable else \
-                "read-only: you can ask, its maintainer indexes"
-            return Probe(True, writable, f"Connected to {where}: {documents:,} documents, "
-                                         f"{chunks:,} chunks; {mode}")
-    except psycopg.Error as error:
-        return Probe(False, False, server_message(where, error))

@@ -179,4 +179,22 @@ MIGRATIONS: list[tuple[int, str]] = [
     -- needs (MiniLM reads English only) and is shown in the library.
     ALTER TABLE documents ADD COLUMN language text;
     """),
+    # Word forms (app/common/word_forms.py): a Russian, German or Spanish
+    # child's words as their stems, which the lexical index reads in place of
+    # its text (NULL for English, which the configuration stems itself), as in
+    # the SQLite store. The postings need no rebuild: every word_forms is NULL
+    # here, so each tsv is what it was.
+    (5, f"""
+    ALTER TABLE chunks ADD COLUMN word_forms text;
+    ALTER TABLE chunks DROP COLUMN tsv;
+    ALTER TABLE chunks ADD COLUMN tsv tsvector GENERATED ALWAYS AS
+        (to_tsvector('{TEXT_SEARCH_CONFIG}',
+                     {lexical_text("coalesce(word_forms, embedded_text)")})) STORED;
+    CREATE INDEX chunks_tsv ON chunks USING gin(tsv);
+    DROP TRIGGER chunks_postings_update ON chunks;
+    CREATE TRIGGER chunks_postings_update
+        AFTER UPDATE OF embedded_text, word_forms, words, document_id
+        ON chunks FOR EACH ROW EXECUTE FUNCTION hbqa_postings();
+    ANALYZE chunks;
+    """),
 ]

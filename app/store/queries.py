@@ -11,6 +11,10 @@ SECTION_COLUMNS = ("s.id, s.document_id, s.heading, s.heading_path, s.body, s.pa
                    "s.page_marks, s.start_char")
 
 DOCUMENT_FILTERS_SQL = "SELECT id, path, deprecated FROM documents"
+# The languages of the indexed text: a question's words are folded into each
+# one's word forms (app/common/word_forms.py).
+LANGUAGES_SQL = ("SELECT DISTINCT language FROM documents "
+                 "WHERE status = 'indexed' AND language IS NOT NULL ORDER BY language")
 
 OVER_WINDOW_SQL = (
     "SELECT c.id, d.path, s.heading, c.chunk_index, c.tokens, c.invisible_tokens, "

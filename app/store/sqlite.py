@@ -17,11 +17,12 @@ import numpy as np
 
 from app.common.chunks import Child
 from app.common.documents import Section
+from app.common.word_forms import forms_of_text
 from app.store.contract import (FAILED, INDEXED, DocumentRecord, Following,  # noqa: F401
                                 IndexCounts, StoreError, checked_vectors, document_values)
 # (FAILED, INDEXED, DocumentRecord and StoreError stay importable from here.)
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
-                               OVER_WINDOW_SQL, SECTION_COLUMNS)
+                               LANGUAGES_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS)
 from app.store.sqlite_migrations import MIGRATIONS
 
 FTS_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])  # as in migration 1
@@ -159,6 +160,9 @@ class Store:
     def document_filters(self) -> list[dict[str, Any]]:
         return self.rows(DOCUMENT_FILTERS_SQL)
 
+    def languages(self) -> list[str]:
+        return [row["language"] for row in self.rows(LANGUAGES_SQL)]
+
     def document(self, path: str) -> dict[str, Any] | None:
         found = self.rows("SELECT * FROM documents WHERE path = ?", (path,))
         return found[0] if found else None
@@ -176,7 +180,8 @@ class Store:
                 section_ids = [self._insert_section(document_id, ordinal, section)
                                for ordinal, section in enumerate(sections)]
                 for child, vector in zip(children, vectors):
-                    chunk_id = self._insert_chunk(document_id, section_ids[child.section], child)
+                    chunk_id = self._insert_chunk(document_id, section_ids[child.section], child,
+                                                  record.language)
                     self.db.execute("INSERT INTO vec_chunks(rowid, embedding, document_id) "
                                     "VALUES (?, ?, ?)", (chunk_id, vector.tobytes(), document_id))
                 self._vectors_changed()
@@ -450,15 +455,17 @@ class Store:
              json.dumps(section.page_marks), section.body, section.start_char, section.end_char))
         return self.db.last_insert_rowid()
 
-    def _insert_chunk(self, document_id: int, section_id: int, child: Child) -> int:
+    def _insert_chunk(self, document_id: int, section_id: int, child: Child,
+                      language: str | None) -> int:
         self.db.execute(
             "INSERT INTO chunks(section_id, document_id, chunk_index, total_chunks, kind, text, "
             "embedded_text, start_char, end_char, page, tokens, tokens_cl100k, over_window, "
-            "invisible_tokens, split_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "invisible_tokens, split_level, word_forms) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (section_id, document_id, child.chunk_index, child.total_chunks, child.kind,
              child.text, child.embedded_text, child.start, child.end, child.page, child.tokens,
              child.tokens_cl100k, int(child.over_window), child.invisible_tokens,
-             child.split_level))
+             child.split_level, forms_of_text(child.embedded_text, language)))
         return self.db.last_insert_rowid()
 
     # -- consistency ------------------------------------------------------------

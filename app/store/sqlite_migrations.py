@@ -114,4 +114,30 @@ MIGRATIONS: list[tuple[int, str]] = [
     -- needs (MiniLM reads English only) and is shown in the library.
     ALTER TABLE documents ADD COLUMN language TEXT;
     """),
+    (8, """
+    -- Word forms (app/common/word_forms.py): a Russian, German or Spanish
+    -- child's words as their stems, which BM25 reads in place of its text;
+    -- NULL for English, which FTS5's porter stems itself. FTS5 reads the
+    -- generated column, so its external content (its 'rebuild', its
+    -- integrity check) is exactly what the triggers gave it. Children
+    -- written before keep their words as they were until their document
+    -- changes (the rebuild below reads their embedded_text, as before).
+    ALTER TABLE chunks ADD COLUMN word_forms TEXT;
+    ALTER TABLE chunks ADD COLUMN lexical TEXT
+        GENERATED ALWAYS AS (coalesce(word_forms, embedded_text)) VIRTUAL;
+    DROP TRIGGER chunks_fts_insert;
+    DROP TRIGGER chunks_fts_delete;
+    DROP TABLE chunks_fts;
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        lexical, content='chunks', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+    );
+    CREATE TRIGGER chunks_fts_insert AFTER INSERT ON chunks BEGIN
+        INSERT INTO chunks_fts(rowid, lexical) VALUES (new.id, new.lexical);
+    END;
+    CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+        INSERT INTO chunks_fts(chunks_fts, rowid, lexical) VALUES ('delete', old.id, old.lexical);
+    END;
+    INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild');
+    """),
 ]

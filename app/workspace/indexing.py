@@ -51,12 +51,12 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
     built_with = _built_with(location)
     embedder_id = CHOSEN.get(settings.embedder) or built_with or ENGLISH
     auto = settings.embedder not in CHOSEN
-    switched = False
+    unread: LanguageNotRead | None = None  # what made the run switch embedders
     while True:
         embedder = checked(embedders.get(embedder_id, settings.window_override))
         index_settings = dataclasses.replace(make(settings, embedder),
                                              stop_at_unread_language=auto)
-        if switched and built_with is None:
+        if unread is not None and built_with is None:
             # a shared index this very run began: nobody else has it yet,
             # so re-embedding it is no rebuild "for everyone"
             index_settings = dataclasses.replace(index_settings, rebuild_shared=True)
@@ -64,11 +64,10 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
             return index_folder(folder, location, embedder, index_settings, on_progress,
                                 cancel, skip)
         except SharedIndexMismatch as refused:
-            if not switched:
+            if unread is None:
                 raise
             raise SharedIndexMismatch(f"{unread}; {refused}") from refused
         except LanguageNotRead as error:
-            unread = error
             if embedder_id == MULTILINGUAL:
                 raise  # cannot happen: it reads every language; never loop
             log.warning("%s: indexing again with %s", error, MULTILINGUAL)
@@ -77,7 +76,7 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
             except Exception as missing:  # noqa: BLE001 - said in words below
                 raise EmbedderUnavailable(f"{error.path} is in a language other than English "
                                           f"({error.language}), and {missing}") from missing
-            embedder_id, switched = MULTILINGUAL, True
+            embedder_id, unread = MULTILINGUAL, error
 
 
 def checked(embedder):

@@ -12,7 +12,9 @@ mechanically against the text the model was given:
 - capitalised names inside a sentence (Kestrel House, HRdesk, March).
 
 Both sides are normalised the same way (case, thousands separators, number
-words, whitespace) before the lookup. What is not found is returned as an
+words, whitespace) before the lookup; numbers as each text's language writes
+them ("1,5", "1.000", "7 декабря 2026") are read as digits first
+(written_numbers.py). What is not found is returned as an
 unsupported fact with its offsets in the answer, for the view to mark.
 """
 from __future__ import annotations
@@ -23,7 +25,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.answers.checks.markers import MARKER
+from app.answers.checks.written_numbers import DECIMAL_COMMA, plain_numbers
 from app.answers.evidence.words import STOPWORDS, stem
+from app.common.language import UNDETERMINED, detect
+from app.common.word_forms import forms_of_text
 
 NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
 
@@ -68,6 +73,7 @@ class Fact:
     kind: str
     start: int       # offsets in the answer
     end: int
+    value: str = ""  # a number as digits, where the answer's language writes it otherwise
 
     def to_json(self) -> dict:
         return {"text": self.text, "kind": self.kind, "start": self.start, "end": self.end}
@@ -100,13 +106,20 @@ class Sources:
     def __init__(self, texts: list[str]):
         normalised = [normalise(text) for text in texts]
         self.text = " ".join(normalised)
+        # Numbers are looked up as digits, each text's read in its language
+        # ("1,5 Tage" is 1.5); quotes and code in the text as it is.
+        languages = [detect(text) for text in texts]
+        self.languages = set(languages) - {UNDETERMINED}
+        numeric = [normalise(plain_numbers(text, language))
+                   for text, language in zip(texts, languages)]
+        numeric_text = " ".join(numeric)
         # A negative number also stands for its digits: an answer that drops
         # the sign ("signal 9" for "kill -9") is not flagged; one that adds or
         # changes it ("-5" for "-1") is.
-        self.numbers = {n for found in _DIGITS.findall(self.text)
+        self.numbers = {n for found in _DIGITS.findall(numeric_text)
                         for n in _signed_and_not(found)}
         self.units_after = {}
-        for match in _NUMBER_THEN_UNIT.finditer(self.text):
+        for match in _NUMBER_THEN_UNIT.finditer(numeric_text):
             unit = _unit(match.group(2))
             for number in _signed_and_not(match.group(1)):
                 self.units_after.setdefault(number, set()).add(unit)
@@ -115,7 +128,7 @@ class Sources:
         # header ("Source [2] (from EXIT CODES):") is not what the number is
         # said of. NEAR + 1 blank tokens keep the sources apart.
         self.tokens = []
-        for text in normalised:
+        for text in numeric:
             if self.tokens:
                 self.tokens += [""] * (NEAR + 1)
             self.tokens += [stem(t) for t in _TOKEN.findall(text)]
@@ -125,6 +138,7 @@ class Sources:
                 self.positions.setdefault(_canonical(token), []).append(index)
         self.rows = [_row_tokens(line) for text in texts for line in text.splitlines()
                      if _TABLE_ROW.fullmatch(line.strip())]
+        self._word_forms: dict[str, set[str]] = {}
 
     def near(self, number: str, words: set[str]) -> bool:
         """Whether the number stands within NEAR tokens of one of `words` somewhere."""
@@ -209,8 +223,28 @@ class Sources:
     def _has_token(self, text: str) -> bool:
         return re.search(r"(?<![\w-])" + re.escape(text) + r"(?![\w-])", self.text) is not None
 
-    def has_name(self, name: str) -> bool:
-        return all(stem(w) in self.words for w in re.findall(r"[^\W_]+", normalise(name)))
+    def has_name(self, name: str, language: str = "") -> bool:
+        """Every word of the name in the sources, in any of its forms: a
+        Russian name is declined ("Иванову" for "Иванов")."""
+        forms = self._forms(language)
+        return all(stem(w) in self.words or _among(forms_of_text(w, language), forms)
+                   for w in re.findall(r"[^\W_]+", normalise(name)))
+
+    def _forms(self, language: str) -> set[str]:
+        """The sources' words as their stems in `language` (none where it has no stemmer)."""
+        if language not in self._word_forms:
+            self._word_forms[language] = {
+                forms_of_text(w, language) for w in re.findall(r"[^\W_]+", self.text)} - {None}
+        return self._word_forms[language]
+
+
+def _among(form: str | None, forms: set[str]) -> bool:
+    """A word's stem among the sources' stems, or the start of one: Snowball
+    cuts a name's case ending but also its suffix ("Иванов" → иван,
+    "Иванову" → иванов)."""
+    if not form:
+        return False
+    return form in forms or len(form) >= 4 and any(f.startswith(form) for f in forms)
 
 
 # A table row as the focused prompt gives it, one per line: "Header: value;
@@ -228,9 +262,11 @@ def _row_tokens(line: str) -> tuple[set[str], set[str]]:
     return {stem(t) for t in _TOKEN.findall(normalise(name))}, numbers
 
 
-def extract(answer: str) -> list[Fact]:
+def extract(answer: str, language: str | None = None) -> list[Fact]:
     """Every checkable fact in the answer, in order; a fact inside a longer one
-    (a number inside a quoted string) is left to the longer one."""
+    (a number inside a quoted string) is left to the longer one. `language`:
+    the answer's, when the caller knows it better than its own words tell."""
+    language = language or detect(answer)
     facts: list[Fact] = []
     for match in _QUOTED.finditer(answer):
         group = next(i for i in (1, 2, 3) if match.group(i) is not None)
@@ -243,8 +279,8 @@ def extract(answer: str) -> list[Fact]:
         token = match.group(0).rstrip(".,:;")
         if re.search(r"[A-Za-z]", token) and not _is_plain_word(token):
             facts.append(Fact(token, CODE, match.start(), match.start() + len(token)))
-    facts += _numbers(answer)
-    facts += _names(answer)
+    facts += _numbers(answer, language)
+    facts += _names(answer, language)
     return _outermost(facts)
 
 
@@ -260,9 +296,28 @@ def unsupported(answer: str, source_texts: list[str], question: str = "") -> lis
     sources, asked = Sources(source_texts), Sources([question])
     whether = _asks_whether(question)
     setting = not whether and _states_its_setting(question)
-    return [fact for fact in extract(answer) if not _supported(fact, answer, sources)
+    language = answer_language(answer, question, source_texts)
+    return [fact for fact in extract(answer, language)
+            if not _supported(fact, answer, sources, language)
             and not (_users_word(fact, answer, question, whether, setting)
-                     and _supported(fact, answer, asked))]
+                     and _supported(fact, answer, asked, language))]
+
+
+def answer_language(answer: str, question: str = "", sources: list[str] = ()) -> str:
+    """The answer's language; a short answer's is the question's, or its
+    sources', when written in the same letters ("1,000 roubles" asked in
+    Russian is no Russian answer: it is read as English)."""
+    language = detect(answer)
+    for text in (question, " ".join(sources)):
+        if language != UNDETERMINED:
+            break
+        language = detect(text)
+        if _CYRILLIC.search(answer) is None and language == "ru":
+            return "en"  # Latin letters on a Russian page: read as English is
+    return language
+
+
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 
 
 # A question that asks what, how or why ("During a merge, what do stage numbers
@@ -332,11 +387,14 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fa
     return found
 
 
-def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
+def _supported(fact: Fact, answer: str, sources: Sources, language: str | None = None) -> bool:
     if fact.kind == NUMBER:
         number, unit = _parsed(fact) or (None, None)
         if number is None or not sources.has_number(number, unit):
             return False
+        if language and language != UNDETERMINED and sources.languages and \
+                language not in sources.languages:
+            return True  # asked across languages: no word beside it can stand in both
         # A model restates the sentence around a number in the question's
         # words ("By default, a checkpoint happens every 5 minutes" from "The
         # default settings are 5 minutes and 1 GB"): a number with the unit
@@ -349,7 +407,7 @@ def _supported(fact: Fact, answer: str, sources: Sources) -> bool:
             sources.has_with_unit(number, unit) and sources.near(number, sentence)) or \
             sources.in_row(number, sentence)
     if fact.kind == NAME:
-        return sources.has_name(fact.text)
+        return sources.has_name(fact.text, language)
     if fact.kind == CODE:
         return sources.has_code(fact.text)
     return sources.has_text(fact.text)
@@ -364,7 +422,7 @@ def _number_of(fact: Fact, sources: Sources) -> str | None:
 
 def _parsed(fact: Fact) -> tuple[str, str | None] | None:
     """A number fact's number and unit ("5 minutes" → 5, minute)."""
-    match = _NUMBER_THEN_UNIT.match(normalise(fact.text))
+    match = _NUMBER_THEN_UNIT.match(normalise(fact.value or fact.text))
     return (match.group(1), _unit(match.group(2))) if match else None
 
 
@@ -410,10 +468,13 @@ _ANSWER_NUMBER = re.compile(
     + "|".join(_NUMBER_WORDS) + r")\b)(?:[\s-]?" + _UNIT_PATTERN + ")?", re.IGNORECASE)
 
 
-def _numbers(answer: str) -> list[Fact]:
+def _numbers(answer: str, language: str) -> list[Fact]:
     """Digits (with a unit after them when there is one) and number words."""
-    facts = []
+    facts = _written(answer) if language in DECIMAL_COMMA else []
+    taken = [(f.start, f.end) for f in facts]
     for match in _ANSWER_NUMBER.finditer(answer):
+        if any(start < match.end() and match.start() < end for start, end in taken):
+            continue  # "1,5" read as one number above, not as 1 and 5
         if _inside_marker(answer, match.start()) or _LIST_NUMBER.match(answer, match.start()) \
                 and _line_start(answer, match.start()):
             continue  # [1], or the "2." of a numbered list
@@ -432,7 +493,31 @@ def _numbers(answer: str) -> list[Fact]:
     return facts
 
 
-def _names(answer: str) -> list[Fact]:
+# Numbers as the decimal-comma languages write them, in an answer: a date
+# with points ("07.12.2026"), digit groups ("1 000", "1.000,5"), a decimal
+# comma ("1,5").
+_WRITTEN_DATE = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d])")
+_WRITTEN_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?"
+                             r"|\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![.\d])|\d+,\d+)(?![\d,])")
+
+
+def _written(answer: str) -> list[Fact]:
+    """The numbers of an answer in Russian, German, Spanish … that its own
+    way of writing makes more than digits: each with its value in digits
+    (a date gives its day, month and year)."""
+    facts = [Fact(m[i], NUMBER, m.start(i), m.end(i), str(int(m[i])))
+             for m in _WRITTEN_DATE.finditer(answer) for i in (1, 2, 3)]
+    taken = [(f.start, f.end) for f in facts]
+    for match in _WRITTEN_NUMBER.finditer(answer):
+        if not any(start < match.end() and match.start() < end for start, end in taken):
+            facts.append(Fact(match[0], NUMBER, match.start(), match.end(),
+                              plain_numbers(match[0], "de").replace(" ", "")))
+    return facts
+
+
+def _names(answer: str, language: str = "en") -> list[Fact]:
+    if language in _OTHER_NAMES:
+        return _other_names(answer, language)
     facts = []
     for match in _CAPITALISED.finditer(answer):
         words = match.group(0).split()
@@ -452,6 +537,33 @@ def _names(answer: str) -> list[Fact]:
             continue  # "I", or an initial ("U" of "U.S.")
         if len(words) == 1 and text.isupper() and text.lower() in _vocabulary():
             continue  # emphasis: "does NOT"
+        facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
+    return facts
+
+
+# Capitalised words in the languages whose capitals are not all in A-Z, and
+# how many words in a row make a name: German writes every noun with a
+# capital, so one word tells nothing there ("Urlaub"), two do ("Deutsche Bahn").
+_OTHER_NAMES = {"ru": 1, "es": 1, "de": 2, "fr": 1, "it": 1, "pt": 1, "nl": 1}
+_CAPITALISED_ANY = re.compile(r"\b[^\W\d_a-zà-ÿа-яё][\w’'&-]*(?:\s+[^\W\d_a-zà-ÿа-яё][\w’'&-]*)*")
+
+
+def _other_names(answer: str, language: str) -> list[Fact]:
+    """Names in an answer in another language: capitalised words inside a
+    sentence (its first word is capitalised for starting it, whatever it is)."""
+    facts = []
+    for match in _CAPITALISED_ANY.finditer(answer):
+        words, start = match.group(0).split(), match.start()
+        if not words[0][0].isupper():
+            continue
+        if _starts_sentence(answer[:start]):
+            if len(words) == 1:
+                continue
+            start = answer.index(words[1], start + len(words[0]))
+            words = words[1:]
+        text = " ".join(words)
+        if len(words) < _OTHER_NAMES[language] or len(text) == 1 or text in _NOT_NAMES:
+            continue
         facts.append(Fact(text, NAME, start, start + len(answer[start:match.end()])))
     return facts
 

@@ -37,12 +37,23 @@ _ANSWER_MARK = re.compile(r"[ \t]*(?:A|Answer)[ \t]*:[ \t]+(?=\S)")
 _COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")
 _CELL_GAP = re.compile(r" {3,}|\t")
 MIN_TABLE_LINES = 3        # a header and two rows: two lines alike can be chance
-# The end of a sentence: . ! ? (and closing quotes or brackets), then space,
-# then something that starts a sentence.
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]*_]*\s+(?=[\"'“‘(\[*_`]*[A-Z0-9])")
-# Words whose full stop does not end a sentence.
+# The end of a sentence: . ! ? … (and closing quotes or brackets), then
+# space, then something that starts a sentence: a capital in Latin, with an
+# accent or in Cyrillic, a digit, after opening quotes as Russian, German and
+# Spanish write them (« „ ¿ ¡).
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’»“)\]*_]*\s+"
+                           r"(?=[\"'“‘«„‚(\[*_`¿¡]*[A-Z0-9À-ÖØ-ÞА-ЯЁ])")
+# Words whose full stop does not end a sentence (one letter never does:
+# "J. Smith", "z. B.", "т. е."): English, and those of Russian, German and
+# Spanish that no English sentence ends with.
 _ABBREVIATIONS = frozenset("""e.g i.e etc vs cf approx no nos fig figs dr mr mrs ms st
-inc ltd co jr sr p pp vol ed eds min max""".split())
+inc ltd co jr sr p pp vol ed eds min max
+др см напр гг стр рис табл ок руб коп тыс млн им проф ул
+bzw usw vgl evtl ggf inkl bspw sog abb nr
+aprox pág págs núm sra srta dra ud uds ej""".split())
+# "am 7. Dezember", "el 1. de": a day's number before a month is no sentence end.
+_MONTH_AFTER = re.compile(r"(?:januar|februar|märz|april|mai|juni|juli|august|september|"
+                          r"oktober|november|dezember)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -242,6 +253,8 @@ def _sentences(body: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         if word and (word.group(1).lower() in _ABBREVIATIONS or len(word.group(1)) == 1
                      and word.group(1).isalpha()):
             continue  # "e.g. The", "J. Smith"
+        if word and word.group(1).isdigit() and _MONTH_AFTER.match(body, match.end()):
+            continue  # "am 7. Dezember"
         stop = match.end()
         yield cut, stop
         cut = stop

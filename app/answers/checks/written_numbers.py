@@ -1,0 +1,73 @@
+"""Numbers as Russian, German and Spanish texts write them, made plain for
+the fact check: "1,5" is 1.5, "1.000" and "1 000" are 1000, "07.12.2026"
+and "7 декабря 2026" are the same day.
+
+The fact check (fact_check.py) compares an answer's numbers with its
+sources' as digits with a decimal point. A German handbook's "1,5 Tage"
+asked in English ("1.5 days") must be found, and a Russian answer's
+"1 000 рублей" must not be read as 1 and 000. Which reading a comma or a
+point has depends on the language the text is written in: "1,500" is one
+and a half in German and fifteen hundred in English. English text (and
+text too short to tell) is left as it is: its figures are the product's
+reference point.
+"""
+from __future__ import annotations
+
+import re
+
+DECIMAL_COMMA = frozenset({"ru", "de", "es", "fr", "it", "pt", "nl"})
+
+# Digit groups set apart by a space that never breaks a line (NBSP, narrow
+# NBSP, thin space): a thousands separator in any language. In the decimal
+# comma languages a plain space does it too ("1 000 рублей").
+_GROUPED_THIN = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u00a0\u202f\u2009]\d{3})+(?![\d])")
+_GROUPED_SPACE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d]|[.,]\d)")
+_THOUSANDS_POINT = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.])")
+_DECIMAL = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,])")
+_DOTTED_DATE = re.compile(r"(?<![\d.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(\d{4})(?![\d])")
+
+# Month names (and their case forms) as the day stands with them: a date
+# written in words and one in digits then give the same numbers.
+MONTHS = {
+    "ru": ("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр",
+           "октябр", "ноябр", "декабр"),
+    "de": ("januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september",
+           "oktober", "november", "dezember"),
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+           "septiembre", "octubre", "noviembre", "diciembre"),
+}
+_RU_ENDINGS = r"(?:ь|я|а|е|й|ю)?"
+_MONTH_AFTER_DAY = {
+    language: re.compile(
+        r"(?<![\d.,])(0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?("
+        + "|".join(re.escape(m) + (_RU_ENDINGS if language == "ru" else "") for m in months)
+        + r")\b(?:\s+(?:de\s+)?(\d{4})(?:\s*(?:г\.|года|год))?)?", re.IGNORECASE)
+    for language, months in MONTHS.items()
+}
+
+
+def plain_numbers(text: str, language: str | None) -> str:
+    """`text` with its numbers written plainly: thousands unseparated, a
+    decimal point, a date as "day month year" in digits."""
+    text = _GROUPED_THIN.sub(_joined, text)
+    if language not in DECIMAL_COMMA:
+        return text
+    text = _DOTTED_DATE.sub(lambda m: f"{int(m[1])} {int(m[2])} {m[3]}", text)
+    if language in _MONTH_AFTER_DAY:
+        text = _MONTH_AFTER_DAY[language].sub(lambda m: _date(m, language), text)
+    text = _GROUPED_SPACE.sub(_joined, text)
+    text = _THOUSANDS_POINT.sub(lambda m: m[0].replace(".", ""), text)
+    return _DECIMAL.sub(r"\1.\2", text)
+
+
+def _joined(match: re.Match) -> str:
+    return re.sub(r"\D", "", match[0])
+
+
+def _date(match: re.Match, language: str) -> str:
+    word = match[2].lower()
+    # the longest stem that begins the word: "ма" (май, мая) is not "март"
+    month = max((i for i, stem in enumerate(MONTHS[language]) if word.startswith(stem)),
+                key=lambda i: len(MONTHS[language][i]))
+    year = f" {match[3]}" if match[3] else ""
+    return f"{int(match[1])} {month + 1}{year}"
