@@ -87,6 +87,20 @@ def test_nothing_relevant_means_no_generation():
     assert answer.text == NOTHING_FOUND and answer.refused and answer.citations == []
 
 
+def test_an_off_topic_question_is_refused_in_its_own_language():
+    from app.answers.prompting.languages import NOTHING_FOUND_IN
+
+    model = FakeChatModel()
+    for question, language in (("Как испечь хлеб на закваске?", "ru"),
+                               ("Wie backe ich ein Sauerteigbrot zu Hause?", "de"),
+                               ("¿Cómo se hace el pan de masa madre en casa?", "es")):
+        answerer = Answerer(FakeSearcher(RESULTS, distance=0.9), model, finder=FakeFinder(),
+                            prompt_units=2)
+        _, _, answer = run(answerer, question)
+        assert answer.text == NOTHING_FOUND_IN[language] and answer.refused
+    assert model.prompts == []
+
+
 def test_follow_ups_keep_history_and_search_with_the_previous_question():
     model = FakeChatModel()
     model.enqueue("28", " days", " [1]")

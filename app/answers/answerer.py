@@ -26,7 +26,8 @@ from app.answers.checks.fact_check import numbers_not_in, unsupported
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.prompting.focused import first_sentence_end, focused_sources
-from app.answers.prompting.languages import REFUSALS, answer_rule
+from app.answers.prompting.languages import (NO_EVIDENCE_IN, NOTHING_FOUND_IN, REFUSALS,
+                                             answer_rule, in_question_language)
 from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
 from app.answers.prompting.styles import PromptStyle, style_for
 from app.llm.contract import AnswerModel, Reading
@@ -412,9 +413,12 @@ class Answerer:
                       attributed=attributed, prompt=self.prompt, declined=declines(text))
 
     def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:
-        return Answer(question=question, text=text, citations=[], cited=False,
+        nothing = text == NOTHING_FOUND
+        said = in_question_language(question, text,
+                                    NOTHING_FOUND_IN if nothing else NO_EVIDENCE_IN)
+        return Answer(question=question, text=said, citations=[], cited=False,
                       sources=[], context_tokens=0, n_ctx=0, model=self.model.name,
-                      refused="nothing relevant was retrieved" if text == NOTHING_FOUND
+                      refused="nothing relevant was retrieved" if nothing
                       else "no passage looks like an answer", prompt=self.prompt,
                       timings=timings or {})
 

@@ -24,6 +24,7 @@ from typing import Callable, Iterator
 
 from app.common.chunks import TABLE_ROW
 from app.common.documents import CODE, HEADING_SEPARATOR
+from app.common.language import UNDETERMINED, detect
 from app.common.tokens import count_cl100k
 from app.common.word_forms import forms_of_terms, is_stopword
 from app.store.contract import Following, IndexStore
@@ -258,7 +259,7 @@ class Searcher:
         budget = self.store.lexical_budget or BM25_POSTINGS_BUDGET
         large = self._children > budget
         terms = query_terms(question, self.store.term_frequency if large else None, budget,
-                            self.store.languages())
+                            forms_for(question, self.store.languages()))
         return self.store.lexical_search(terms, self.settings.candidates, allowed)
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
@@ -426,6 +427,18 @@ def bring_following_code(candidates: list[Candidate],
             placed.add(chunk_id)
             run += 1
     return ordered
+
+
+def forms_for(question: str, languages: list[str]) -> list[str]:
+    """The languages whose word forms a question's words are looked up in:
+    the question's own, when the index holds text in it; every language the
+    index holds when the question's cannot be told. An English question on
+    a German handbook keeps its words as they are: their German "stems"
+    would only match German words by chance."""
+    asked = detect(question)
+    if asked == UNDETERMINED:
+        return languages
+    return [asked] if asked in languages else []
 
 
 def query_terms(question: str, frequency: Callable[[str], int] | None = None,

@@ -14,14 +14,18 @@ chunk and context recall@5 measured on the blind golden sets of #53
 - en→LL: the English questions on the LL pages (the spans of the LL pages);
 - LL→en: the LL questions on the English pages.
 
-Also, from the same run: indexing time per child for each model, and the
-process's peak memory.
+Also, from the same run: indexing time per child for each model, the time
+to the quote (search and evidence, what the card waits for before it shows
+the first passage; median over the blind batch, after a warm-up question)
+in each language and in English, and the process's peak memory.
 """
 from __future__ import annotations
 
 import dataclasses
+import statistics
 import time
 
+from app.answers.evidence.finder import EvidenceFinder
 from app.common.chunks import ChunkSettings
 from app.evaluation.recall import Case, evaluate, load_cases
 from app.ingest.indexer import Indexer, IndexSettings
@@ -65,6 +69,18 @@ def recall(store: Store, embedder, batch: list[Case]) -> dict:
             "context": found["context_recall"]["overall"]["recall"], "cases": len(batch)}
 
 
+def quote_seconds(store: Store, embedder, batch: list[Case]) -> float:
+    """The median time from a question to its scored evidence units."""
+    searcher, finder = Searcher(store, embedder), EvidenceFinder(store, embedder)
+    finder.score(searcher.search("warm-up"))
+    times = []
+    for case in batch:
+        started = time.perf_counter()
+        finder.score(searcher.search(case.question))
+        times.append(time.perf_counter() - started)
+    return round(statistics.median(times), 3)
+
+
 def measure(languages: list[str], models: list[str], budgets: list[int]) -> dict:
     embedders, figures = EmbedderCache(), {"runs": []}
     for model in models:
@@ -82,6 +98,11 @@ def measure(languages: list[str], models: list[str], budgets: list[int]) -> dict
                                                 (f"{language}→en", language, "en")):
                         row[label] = recall(stores[pages][0], embedder,
                                             cases(language, blind, asked, pages))
+                    if blind:
+                        row["quote_s"] = {
+                            pages: quote_seconds(stores[pages][0], embedder,
+                                                 cases(language, True, pages, pages))
+                            for pages in (language, "en")}
                     figures["runs"].append(row)
             figures.setdefault("indexing", {})[f"{model}-{budget}"] = {
                 corpus: cost for corpus, (_, cost) in stores.items()}
@@ -98,8 +119,11 @@ def table(figures: dict) -> str:
         cells = [f"{row[key]['chunk']:.2f}/{row[key]['context']:.2f}"
                  for key in (row["language"], "en", f"en→{row['language']}",
                              f"{row['language']}→en")]
+        quote = row.get("quote_s")
         lines.append(f"{row['model']:6} {row['budget']:4} {row['language']:2} "
-                     f"{row['batch']:5} | " + " | ".join(cells))
+                     f"{row['batch']:5} | " + " | ".join(cells)
+                     + (f" | quote {quote[row['language']]:.2f}s (en {quote['en']:.2f}s)"
+                        if quote else ""))
     for run, corpora in figures["indexing"].items():
         lines.append(f"indexing {run}: " + ", ".join(
             f"{corpus} {cost['children']} children, {cost['ms_per_child']} ms/child"

@@ -48,3 +48,28 @@ REFUSALS = (
     r"(?:el )?(?:manual|las fuentes|el texto|los documentos) no (?:lo )?(?:dice|dicen|"
     r"menciona|mencionan|especifica|especifican)\W*",
 )
+
+
+# The app's own refusals, said without the model (app/answers/answerer.py):
+# in the asker's language, as the model's answer would be.
+NOTHING_FOUND_IN = {
+    "ru": "Похоже, в справочнике об этом ничего нет: ни один проиндексированный документ "
+          "не подходит к вопросу настолько, чтобы на него ответить.",
+    "de": "Das Handbuch scheint dazu nichts zu enthalten: Keines der indexierten Dokumente "
+          "liegt nah genug an der Frage, um sie zu beantworten.",
+    "es": "Parece que el manual no trata este tema: ningún documento indexado se acerca lo "
+          "suficiente a la pregunta como para responderla.",
+}
+NO_EVIDENCE_IN = {
+    "ru": "Похоже, в справочнике об этом не сказано: ближайшие фрагменты не похожи на ответ "
+          "на этот вопрос. Они перечислены в разделе «Источники».",
+    "de": "Das Handbuch scheint dazu nichts zu sagen: Die nächsten Passagen sehen nicht nach "
+          "einer Antwort auf diese Frage aus. Sie stehen unter „Quellen“.",
+    "es": "Parece que el manual no lo dice: los pasajes más cercanos no parecen responder a "
+          "esta pregunta. Aparecen en «Fuentes».",
+}
+
+
+def in_question_language(question: str, english: str, translations: dict[str, str]) -> str:
+    """`english`, or its translation into the question's language when there is one."""
+    return translations.get(question_language(question), english)
