@@ -48,6 +48,8 @@ L10N_PAGES = ("4 st", "7 uri", "4 console_codes", "7 hier", "4 initrd", "7 chars
               "5 filesystems", "7 ascii", "4 mouse", "5 acct", "4 lp", "7 fifo", "5 charmap",
               "7 units")
 
+HISTORY_CHAPTERS = ("intro", "leaders", "releases", "detailed", "manifesto")
+
 CORPORA = {
     corpus.name: corpus
     for corpus in (
@@ -94,6 +96,13 @@ CORPORA = {
                                              ("de", "manpages-de", "4.18.1-1"),
                                              ("es", "manpages-es", "4.18.1-1"),
                                              ("ru", "manpages-ru", "4.18.1-1"))),
+        # A second kind of document in the same four languages: the Debian
+        # project's history as HTML chapters, as the project publishes it
+        # translated (its index page is a table of contents: left out).
+        *(Corpus(f"history-{language}", "debian-history", "2.28",
+                 "/usr/share/doc/debian-history/docs",
+                 tuple(f"{chapter}.{language}.html" for chapter in HISTORY_CHAPTERS))
+          for language in ("en", "de", "es", "ru")),
     )
 }
 

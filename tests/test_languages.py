@@ -141,3 +141,28 @@ def test_handbooks_of_two_embedders_are_asked_together(tmp_path):
         assert searcher.embedder.id == MULTILINGUAL  # the evidence step reads both
         sources = {r.source for r in searcher.search("Where do I park my car?").results}
     assert "Офис/parking.md" in sources
+
+
+@pytest.mark.slow
+def test_an_off_topic_question_on_a_multilingual_handbook_is_refused_in_its_language(tmp_path):
+    """e5 puts every text close to every other (distances of 0.1 to 0.2,
+    MiniLM's 0.3 to 0.9): MiniLM's threshold would let everything through
+    to the model. The searcher's own embedder says where "about nothing"
+    begins; the refusal is the asker's language."""
+    from fakes import FakeChatModel
+
+    from app.answers.answerer import Answerer, Finished
+    from app.answers.prompting.languages import NOTHING_FOUND_IN
+
+    db = tmp_path / "ru.sqlite"
+    index(folder_of(tmp_path, "ru", {"leave.md": LEAVE["ru"], "parking.md": PARKING["ru"]}), db)
+    model = FakeChatModel()
+    with open_searcher([("h", db)], EMBEDDERS, AppSettings().search()) as searcher:
+        assert searcher.relevance_threshold < 0.74  # not MiniLM's
+        answerer = Answerer(searcher, model)
+        asked = [e for e in answerer.ask("Как испечь хлеб на закваске?")
+                 if isinstance(e, Finished)][0].answer
+        assert asked.refused and asked.text == NOTHING_FOUND_IN["ru"]
+        assert model.prompts == []
+        found = searcher.search("Сколько дней отпуска в год?")
+        assert min(c.vector_distance for c in found.candidates) <= searcher.relevance_threshold

@@ -27,6 +27,18 @@ def test_a_word_hyphenated_at_a_line_end_is_joined():
     assert section.body == new and section.blocks[0].end == len(new)
 
 
+def test_a_word_in_another_alphabet_hyphenated_at_a_line_end_is_joined():
+    """groff hyphenates translated man pages as it does English ones."""
+    for text, joined in (
+            ("Die Datei wird beim Start der Konfigura-\ntion gelesen und geprüft.",
+             "Die Datei wird beim Start der Konfiguration gelesen und geprüft."),
+            ("Файл читается из дирек-\nтории пользователя при каждом запуске.",
+             "Файл читается из директории пользователя при каждом запуске."),
+            ("El fichero se lee del direc-\ntorio del usuario en cada arranque.",
+             "El fichero se lee del directorio del usuario en cada arranque.")):
+        assert reflow(text, [section_of(text, [(0, len(text))])]) == joined
+
+
 def test_a_compound_the_document_writes_with_a_hyphen_keeps_it():
     text = ("A built-in command runs in the shell itself; a line that breaks at built-\n"
             "in keeps the hyphen the rest of the document writes.")

@@ -33,9 +33,8 @@ from app.answers.prompting.styles import PromptStyle, style_for
 from app.llm.contract import AnswerModel, Reading
 
 # Cosine distance above which the best child is not about the question at
-# all. Calibrated with scripts/calibrate_relevance.py: the best child of every
-# golden question lies within 0.707 (sample) and 0.631 (dev set, 151 questions);
-# off-topic questions start at 0.755 (dev index) and 0.767 (sample).
+# all, when the searcher's embedder does not say its own
+# (Embedder.relevance_threshold, scripts/calibrate_relevance.py): MiniLM's.
 RELEVANCE_THRESHOLD = 0.74
 DEFAULT_ANSWER_TOKENS = 384
 # The focused prompt asks for one or two sentences: a cap well above that
@@ -212,7 +211,7 @@ class Answerer:
     default an EvidenceFinder over the searcher's index)."""
 
     def __init__(self, searcher, model: AnswerModel, answer_tokens: int = DEFAULT_ANSWER_TOKENS,
-                 relevance_threshold: float = RELEVANCE_THRESHOLD, prompt: str = EVIDENCE,
+                 relevance_threshold: float | None = None, prompt: str = EVIDENCE,
                  prompt_units: int | None = None, finder=None, one_sentence: bool = True,
                  style: PromptStyle | None = None):
         from app.answers.evidence.finder import EvidenceFinder
@@ -224,7 +223,9 @@ class Answerer:
         self._style = style
         self.answer_tokens = min(answer_tokens, FOCUSED_ANSWER_TOKENS) if prompt == EVIDENCE \
             else answer_tokens
-        self.relevance_threshold = relevance_threshold
+        # each embedder spreads distances its own way: the searcher's says
+        self.relevance_threshold = relevance_threshold if relevance_threshold is not None \
+            else getattr(searcher, "relevance_threshold", RELEVANCE_THRESHOLD)
         # The focused answer ends with its first whole sentence: the bundled
         # model's next one mostly invents (docs/answers.md: answers with an
         # unsupported fact, dev blind batch 0.37 → 0.20, sample 0.16 → 0.13).

@@ -24,6 +24,10 @@ class Embedder(Protocol):
     special_tokens: int     # tokens every text costs before its own (CLS, SEP …)
     batch_size: int         # texts embedded at once when indexing
     languages: frozenset[str] | None  # what it was trained to read (ISO 639-1); None: all
+    # Cosine distance of the best child above which a question is about
+    # something the handbook does not cover (scripts/calibrate_relevance.py):
+    # each model spreads its distances differently.
+    relevance_threshold: float
 
     @property
     def model_sha256(self) -> str: ...

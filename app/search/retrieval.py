@@ -222,6 +222,11 @@ class Searcher:
     def result_count(self) -> int:
         return self.settings.results or (4 if self.profile == SPRING else 3)
 
+    @property
+    def relevance_threshold(self) -> float:
+        """The distance above which nothing this index holds is about a question."""
+        return self.embedder.relevance_threshold
+
     # -- checks and filters -------------------------------------------------------
     def check_index(self) -> None:
         self._children = self.store.chunk_count()

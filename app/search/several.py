@@ -113,6 +113,13 @@ class SeveralSearcher:
     def result_count(self) -> int:
         return self._joined.result_count
 
+    @property
+    def relevance_threshold(self) -> float:
+        """The most lenient of the handbooks' embedders: a candidate's distance
+        is its own model's, and a question one handbook answers must not be
+        refused for another model's scale."""
+        return max(s.relevance_threshold for s in self.searchers)
+
     def close(self) -> None:
         self._pool.shutdown(wait=True)
 

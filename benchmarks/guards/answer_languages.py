@@ -38,13 +38,14 @@ from benchmarks.guards.languages import cases, index
 
 # Off-topic questions, as a user of each language might ask them of a set of
 # man pages (written for this benchmark; none is answered there).
-OFF_TOPIC = {
-    "ru": ["Как испечь хлеб на закваске?", "Кто выиграл чемпионат мира по футболу в 2018 году?",
-           "Сколько дней отпуска положено сотруднику?", "Какой сегодня курс евро?"],
-    "es": ["¿Cómo se hace el pan de masa madre?", "¿Quién ganó el Mundial de fútbol de 2018?",
-           "¿Cuántos días de vacaciones tiene un empleado?", "¿A cuánto está hoy el euro?"],
-    "de": ["Wie backe ich ein Sauerteigbrot?", "Wer hat die Fußball-WM 2018 gewonnen?",
-           "Wie viele Urlaubstage hat ein Mitarbeiter?", "Wie steht der Euro heute?"],
+OFF_TOPIC = {  # held out: resources/golden/off-topic-LL.txt calibrated e5's threshold
+    "ru": ["Сколько дней отпуска положено сотруднику?", "Какой сегодня курс евро?",
+           "Как правильно сделать сальто назад?", "Сколько весит взрослый африканский слон?"],
+    "es": ["¿Cuántos días de vacaciones tiene un empleado?", "¿A cuánto está hoy el euro?",
+           "¿Cómo se hace una voltereta hacia atrás?", "¿Cuánto pesa un elefante africano adulto?"],
+    "de": ["Wie viele Urlaubstage hat ein Mitarbeiter?", "Wie steht der Euro heute?",
+           "Wie mache ich einen Rückwärtssalto?", "Wie schwer ist ein ausgewachsener Afrikanischer "
+           "Elefant?"],
 }
 BUDGET = 120
 

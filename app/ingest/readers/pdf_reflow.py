@@ -33,9 +33,11 @@ FULL_LINE = 0.7
 FULL_SENTENCE_LINE = 0.85
 _SENTENCE_END = re.compile(r"[.:!?][\"'”’)\]]*$")
 _COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")   # as answers.evidence.units reads a laid-out table
-_HYPHENATED_END = re.compile(r"([A-Za-z]+)-$")
-_LOWER_START = re.compile(r"[a-z]+")
-_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+# Letters of any alphabet: groff and PDFs hyphenate "Konfigura-⏎tion" and
+# "дирек-⏎тория" as they do "includ-⏎ing".
+_HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
+_LOWER_START = re.compile(r"(?=[^\W\d_])[^\W\d_A-ZÀ-ÖØ-ÞА-ЯЁ]+")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def reflow(text: str, sections: list[Section]) -> str:
