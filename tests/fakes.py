@@ -92,6 +92,7 @@ class FakeResult:
 @dataclass
 class FakeCandidate:
     vector_distance: float
+    chunk_id: int = 1
 
 
 @dataclass

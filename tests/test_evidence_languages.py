@@ -25,3 +25,11 @@ def sentences(text: str) -> list[str]:
 ])
 def test_sentences_end_where_the_language_ends_them(text, expected):
     assert sentences(text) == expected
+
+
+def test_english_sentences_end_where_they_always_did():
+    """The other languages' rules leave English alone: an English month
+    after a year ends a sentence, an ellipsis does not."""
+    text = "The format changed in 2019. August releases use the new one. Wait… Then restart."
+    assert sentences(text) == ["The format changed in 2019.",
+                               "August releases use the new one.", "Wait… Then restart."]

@@ -26,7 +26,8 @@ def flagged(answer: str, sources: list[str], question: str) -> list[str]:
     ("am 07.12.2026: 1.000,50 Euro", "de", "am 7 12 2026: 1000.50 Euro"),
     ("el 15 de marzo, 1.200 euros", "es", "el 15 3, 1200 euros"),
     ("version 3.11.2 costs 1,500", "en", "version 3.11.2 costs 1,500"),  # English as it is
-    ("1\u00a0000 pages", "en", "1000 pages"),  # a no-break space groups digits everywhere
+    ("1\u00a0000 pages", "en", "1\u00a0000 pages"),  # English as it is, even here
+    ("10\u202f000 строк", "ru", "10000 строк"),
 ])
 def test_numbers_are_read_as_their_language_writes_them(text, language, plain):
     assert plain_numbers(text, language) == plain
@@ -67,6 +68,21 @@ def test_a_russian_name_is_found_in_another_case_and_an_unknown_one_is_flagged()
     question = "Кому передаётся заявление?"
     assert flagged("Заявление передают Иванову.", RU, question) == []
     assert flagged("Заявление передают Иванов или Петрову.", RU, question) == ["Петрову"]
+
+
+def test_a_name_is_not_found_in_a_longer_word_that_begins_like_it():
+    sources = ["Die Bahnhöfe in Deutschland öffnen um fünf Uhr."]
+    assert flagged("Den Zuschuss zahlt die Deutsche Bahn.", sources, "Wer zahlt?") == \
+        ["Deutsche Bahn"]
+
+
+def test_an_english_answer_that_looks_spanish_is_read_as_english():
+    """Locale names are Spanish and Portuguese stopwords: the answer is read
+    in the question's language, as the sources are."""
+    sources = ["Each user may keep up to 1,500 files in the shared folder. The locales "
+               "de_DE.UTF-8 and es_ES.UTF-8 are installed."]
+    answer = "Use de_DE.UTF-8 or es_ES.UTF-8; the limit is 1,500 files."
+    assert flagged(answer, sources, "How many files may I keep?") == []
 
 
 def test_german_nouns_are_no_names_but_a_name_of_two_words_is_checked():

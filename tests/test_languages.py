@@ -166,3 +166,24 @@ def test_an_off_topic_question_on_a_multilingual_handbook_is_refused_in_its_lang
         assert model.prompts == []
         found = searcher.search("Сколько дней отпуска в год?")
         assert min(c.vector_distance for c in found.candidates) <= searcher.relevance_threshold
+
+
+@pytest.mark.slow
+def test_an_off_topic_question_asked_of_two_embedders_handbooks_is_refused(tmp_path):
+    """Each candidate is held to its own embedder's threshold: MiniLM's 0.74
+    must not let e5's close-together distances through."""
+    from fakes import FakeChatModel
+
+    from app.answers.answerer import Answerer, Finished
+
+    english, russian = tmp_path / "en.sqlite", tmp_path / "ru.sqlite"
+    index(folder_of(tmp_path, "en", {"leave.md": LEAVE["en"]}), english)
+    index(folder_of(tmp_path, "ru", {"parking.md": PARKING["ru"]}), russian)
+    with open_searcher([("HR", english), ("Офис", russian)], EMBEDDERS,
+                       AppSettings().search()) as searcher:
+        answerer = Answerer(searcher, FakeChatModel())
+        for question, refused in (("How do I bake sourdough bread?", True),
+                                  ("Как испечь хлеб на закваске?", True),
+                                  ("Когда открывается парковка?", False)):
+            answer = [e for e in answerer.ask(question) if isinstance(e, Finished)][0].answer
+            assert bool(answer.refused == "nothing relevant was retrieved") == refused, question

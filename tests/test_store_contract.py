@@ -369,7 +369,8 @@ def test_a_rewritten_document_leaves_no_word_forms_behind(store):
 def test_an_index_from_before_word_forms_is_upgraded_and_still_found(tmp_path, monkeypatch):
     """An index written by the app before migration 8 (FTS5 over
     embedded_text): upgrading remakes the word index from what is stored,
-    nothing is lost, and its words are found as before."""
+    nothing is lost, its words are found as before, and its pages in a
+    stemmed language are left for the next run to index with their forms."""
     import app.store.sqlite as sqlite_store
     from app.store.sqlite_migrations import MIGRATIONS
 
@@ -389,9 +390,15 @@ def test_an_index_from_before_word_forms_is_upgraded_and_still_found(tmp_path, m
         old_app.setattr(sqlite_store.Store, "_insert_chunk", old_insert)
         with open_store(path) as old:
             fill(old)
+            record, sections, children, vectors = document("ru.md", WORD_FORMS["ru"], 24)
+            record.language = "ru"
+            old.write_document(record, sections, children, vectors)
     with open_store(path) as upgraded:
         assert upgraded.value("SELECT max(version) FROM schema_migrations") == MIGRATIONS[-1][0]
-        assert upgraded.check() == [] and upgraded.chunk_count() == 5
+        assert upgraded.check() == [] and upgraded.chunk_count() == 7
+        # the Russian page is indexed again by the next run, with its word forms
+        assert upgraded.document("ru.md")["sha256"] is None
+        assert upgraded.document("travel.md")["sha256"] is not None
         ids = ids_by_text(upgraded)
         assert upgraded.lexical_search(["carried"], 5, None) == [ids[LEAVE[0][1]]]
         assert upgraded.lexical_search(["hotel", "london"], 5, None)[0] == ids[TRAVEL[0][0]]

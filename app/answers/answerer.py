@@ -22,7 +22,7 @@ from typing import Iterator
 from app.answers.checks import quote_check
 from app.answers.checks.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
-from app.answers.checks.fact_check import numbers_not_in, unsupported
+from app.answers.checks.fact_check import answer_language, numbers_not_in, unsupported
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.prompting.focused import first_sentence_end, focused_sources
@@ -223,9 +223,9 @@ class Answerer:
         self._style = style
         self.answer_tokens = min(answer_tokens, FOCUSED_ANSWER_TOKENS) if prompt == EVIDENCE \
             else answer_tokens
-        # each embedder spreads distances its own way: the searcher's says
-        self.relevance_threshold = relevance_threshold if relevance_threshold is not None \
-            else getattr(searcher, "relevance_threshold", RELEVANCE_THRESHOLD)
+        # None: each candidate's own embedder says (they spread distances
+        # their own ways, and several handbooks may have several embedders)
+        self.relevance_threshold = relevance_threshold
         # The focused answer ends with its first whole sentence: the bundled
         # model's next one mostly invents (docs/answers.md: answers with an
         # unsupported fact, dev blind batch 0.37 → 0.20, sample 0.16 → 0.13).
@@ -264,8 +264,10 @@ class Answerer:
                 yield QuoteChecked(evidence)
         answer.evidence, answer.repeated = evidence, repeated
         # The numbers the card's answering passages lack.
+        quote = "\n".join(e.text for e in answering(evidence))
         answer.not_in_quote = numbers_not_in(
-            answer.text, "\n".join(e.text for e in answering(evidence)), answer.unsupported)
+            answer.text, quote, answer.unsupported,
+            answer_language(answer.text, question, [quote]))
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)
@@ -391,10 +393,14 @@ class Answerer:
         return None if end is None else header + end
 
     def _relevant(self, response) -> bool:
-        distances = [c.vector_distance for c in response.candidates
-                     if c.vector_distance is not None]
-        return bool(response.results) and bool(distances) and \
-            min(distances) <= self.relevance_threshold
+        """Whether a child came close enough, by its own embedder's measure."""
+        threshold_of = getattr(self.searcher, "relevance_threshold_of",
+                               lambda _: RELEVANCE_THRESHOLD)
+        if self.relevance_threshold is not None:
+            threshold_of = lambda _: self.relevance_threshold  # noqa: E731 - as asked
+        return bool(response.results) and any(
+            c.vector_distance is not None and c.vector_distance <= threshold_of(c.chunk_id)
+            for c in response.candidates)
 
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}

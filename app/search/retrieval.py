@@ -227,6 +227,9 @@ class Searcher:
         """The distance above which nothing this index holds is about a question."""
         return self.embedder.relevance_threshold
 
+    def relevance_threshold_of(self, chunk_id: int) -> float:
+        return self.relevance_threshold
+
     # -- checks and filters -------------------------------------------------------
     def check_index(self) -> None:
         self._children = self.store.chunk_count()
@@ -436,13 +439,14 @@ def bring_following_code(candidates: list[Candidate],
 
 def forms_for(question: str, languages: list[str]) -> list[str]:
     """The languages whose word forms a question's words are looked up in:
-    the question's own, when the index holds text in it; every language the
-    index holds when the question's cannot be told. An English question on
-    a German handbook keeps its words as they are: their German "stems"
-    would only match German words by chance."""
+    the question's own, when the index holds text in it (a question too
+    short to tell is Russian by its letters, and otherwise left as it is).
+    An English question on a German handbook keeps its words as they are:
+    their German "stems" would only match German words by chance, and its
+    "man" is no German stopword."""
     asked = detect(question)
-    if asked == UNDETERMINED:
-        return languages
+    if asked == UNDETERMINED:  # too short to tell: only its letters may say
+        asked = "ru" if _CYRILLIC.search(question) else ""
     return [asked] if asked in languages else []
 
 
@@ -504,6 +508,7 @@ def page_at(marks: list, offset: int) -> int | None:
 
 
 _WORD = re.compile(r"\S+")
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 _BLANK_OR_FENCE = re.compile(r"\s*(?:(?:```|~~~)[^\n]*\s*)*")  # ```sql, ~~~
 EXCERPT_SEPARATOR = "\n[…]\n"
 MAX_EXCERPTS = 3

@@ -113,12 +113,10 @@ class SeveralSearcher:
     def result_count(self) -> int:
         return self._joined.result_count
 
-    @property
-    def relevance_threshold(self) -> float:
-        """The most lenient of the handbooks' embedders: a candidate's distance
-        is its own model's, and a question one handbook answers must not be
-        refused for another model's scale."""
-        return max(s.relevance_threshold for s in self.searchers)
+    def relevance_threshold_of(self, chunk_id: int) -> float:
+        """The distance above which a candidate is about something else, by
+        the embedder of the handbook it comes from (its id says which)."""
+        return self.searchers[chunk_id // ID_SPACE].relevance_threshold
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

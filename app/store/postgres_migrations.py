@@ -183,7 +183,8 @@ MIGRATIONS: list[tuple[int, str]] = [
     # child's words as their stems, which the lexical index reads in place of
     # its text (NULL for English, which the configuration stems itself), as in
     # the SQLite store. The postings need no rebuild: every word_forms is NULL
-    # here, so each tsv is what it was.
+    # here, so each tsv is what it was. The documents in those languages are
+    # marked changed, so the maintainer's next indexing run writes their forms.
     (5, f"""
     ALTER TABLE chunks ADD COLUMN word_forms text;
     ALTER TABLE chunks DROP COLUMN tsv;
@@ -195,6 +196,8 @@ MIGRATIONS: list[tuple[int, str]] = [
     CREATE TRIGGER chunks_postings_update
         AFTER UPDATE OF embedded_text, word_forms, words, document_id
         ON chunks FOR EACH ROW EXECUTE FUNCTION hbqa_postings();
+    UPDATE documents SET sha256 = NULL, mtime = -1
+        WHERE language IN ('ru', 'de', 'es', 'fr', 'it', 'pt', 'nl');
     ANALYZE chunks;
     """),
 ]

@@ -119,9 +119,10 @@ MIGRATIONS: list[tuple[int, str]] = [
     -- child's words as their stems, which BM25 reads in place of its text;
     -- NULL for English, which FTS5's porter stems itself. FTS5 reads the
     -- generated column, so its external content (its 'rebuild', its
-    -- integrity check) is exactly what the triggers gave it. Children
-    -- written before keep their words as they were until their document
-    -- changes (the rebuild below reads their embedded_text, as before).
+    -- integrity check) is exactly what the triggers gave it. The documents
+    -- in those languages already indexed are marked changed (no hash, no
+    -- time), so the next indexing run writes their word forms; until then
+    -- they are searched as before (the rebuild reads their embedded_text).
     ALTER TABLE chunks ADD COLUMN word_forms TEXT;
     ALTER TABLE chunks ADD COLUMN lexical TEXT
         GENERATED ALWAYS AS (coalesce(word_forms, embedded_text)) VIRTUAL;
@@ -139,5 +140,7 @@ MIGRATIONS: list[tuple[int, str]] = [
         INSERT INTO chunks_fts(chunks_fts, rowid, lexical) VALUES ('delete', old.id, old.lexical);
     END;
     INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild');
+    UPDATE documents SET sha256 = NULL, mtime = -1
+        WHERE language IN ('ru', 'de', 'es', 'fr', 'it', 'pt', 'nl');
     """),
 ]

@@ -27,7 +27,7 @@ from functools import lru_cache
 from app.answers.checks.markers import MARKER
 from app.answers.checks.written_numbers import DECIMAL_COMMA, plain_numbers
 from app.answers.evidence.words import STOPWORDS, stem
-from app.common.language import UNDETERMINED, detect
+from app.common.language import SAMPLE_CHARS, UNDETERMINED, detect
 from app.common.word_forms import forms_of_text
 
 NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
@@ -108,10 +108,11 @@ class Sources:
         self.text = " ".join(normalised)
         # Numbers are looked up as digits, each text's read in its language
         # ("1,5 Tage" is 1.5); quotes and code in the text as it is.
-        languages = [detect(text) for text in texts]
-        self.languages = set(languages) - {UNDETERMINED}
-        numeric = [normalise(plain_numbers(text, language))
-                   for text, language in zip(texts, languages)]
+        # one language for all: the sources of one answer come from one
+        # handbook, and together they are long enough to tell it
+        language = detect(" ".join(texts)[:SAMPLE_CHARS])
+        self.languages = {language} - {UNDETERMINED}
+        numeric = [normalise(plain_numbers(text, language)) for text in texts]
         numeric_text = " ".join(numeric)
         # A negative number also stands for its digits: an answer that drops
         # the sign ("signal 9" for "kill -9") is not flagged; one that adds or
@@ -227,24 +228,25 @@ class Sources:
         """Every word of the name in the sources, in any of its forms: a
         Russian name is declined ("Иванову" for "Иванов")."""
         forms = self._forms(language)
-        return all(stem(w) in self.words or _among(forms_of_text(w, language), forms)
+        return all(stem(w) in self.words or _name_forms(w, language) & forms
                    for w in re.findall(r"[^\W_]+", normalise(name)))
 
     def _forms(self, language: str) -> set[str]:
         """The sources' words as their stems in `language` (none where it has no stemmer)."""
         if language not in self._word_forms:
             self._word_forms[language] = {
-                forms_of_text(w, language) for w in re.findall(r"[^\W_]+", self.text)} - {None}
+                form for w in re.findall(r"[^\W_]+", self.text)
+                for form in _name_forms(w, language)}
         return self._word_forms[language]
 
 
-def _among(form: str | None, forms: set[str]) -> bool:
-    """A word's stem among the sources' stems, or the start of one: Snowball
-    cuts a name's case ending but also its suffix ("Иванов" → иван,
-    "Иванову" → иванов)."""
-    if not form:
-        return False
-    return form in forms or len(form) >= 4 and any(f.startswith(form) for f in forms)
+def _name_forms(word: str, language: str) -> set[str]:
+    """A word's stem and that stem's own: Snowball cuts a name's case ending
+    in one pass and its suffix in the next ("Иванову" → иванов → иван,
+    "Иванов" → иван → ива), so a declined name and its nominative share one;
+    "Deutschland" and "Deutsche" share none."""
+    form = forms_of_text(word, language)
+    return {form, forms_of_text(form, language)} if form else set()
 
 
 # A table row as the focused prompt gives it, one per line: "Header: value;
@@ -265,8 +267,8 @@ def _row_tokens(line: str) -> tuple[set[str], set[str]]:
 def extract(answer: str, language: str | None = None) -> list[Fact]:
     """Every checkable fact in the answer, in order; a fact inside a longer one
     (a number inside a quoted string) is left to the longer one. `language`:
-    the answer's, when the caller knows it better than its own words tell."""
-    language = language or detect(answer)
+    the answer's (answer_language); None reads it as English."""
+    language = language or "en"
     facts: list[Fact] = []
     for match in _QUOTED.finditer(answer):
         group = next(i for i in (1, 2, 3) if match.group(i) is not None)
@@ -304,17 +306,22 @@ def unsupported(answer: str, source_texts: list[str], question: str = "") -> lis
 
 
 def answer_language(answer: str, question: str = "", sources: list[str] = ()) -> str:
-    """The answer's language; a short answer's is the question's, or its
-    sources', when written in the same letters ("1,000 roubles" asked in
-    Russian is no Russian answer: it is read as English)."""
-    language = detect(answer)
-    for text in (question, " ".join(sources)):
-        if language != UNDETERMINED:
-            break
-        language = detect(text)
-        if _CYRILLIC.search(answer) is None and language == "ru":
-            return "en"  # Latin letters on a Russian page: read as English is
-    return language
+    """The language an answer's numbers and names are read in. Its own when
+    the question or the sources are in it too; otherwise the question's, or
+    the sources': a few words of an English answer can look Spanish
+    ("de_DE.UTF-8 or es_ES.UTF-8"), and a short answer tells nothing. An
+    answer in Latin letters is never read as Russian ("1,000 roubles" asked
+    in Russian): it is read as English."""
+    own, asked = detect(answer), detect(question)
+    pages = detect(" ".join(sources)[:SAMPLE_CHARS])
+    if own != UNDETERMINED and own in (asked, pages):
+        return own
+    if _CYRILLIC.search(answer):
+        return "ru"
+    for language in (asked, pages):
+        if language not in (UNDETERMINED, "ru", "uk"):
+            return language
+    return "en"
 
 
 _CYRILLIC = re.compile(r"[\u0400-\u04FF]")
@@ -370,7 +377,8 @@ def _same_word_before(fact: Fact, answer: str, question: str) -> bool:
     return False
 
 
-def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fact]:
+def numbers_not_in(answer: str, quote: str, already: list[Fact] = (),
+                   language: str | None = None) -> list[Fact]:
     """The numbers of `answer` that `quote` (the passage shown first) does not
     hold, leaving out facts already flagged: the sources may hold them, but
     the model took them from another sentence ("The answer is: 10" beside "the
@@ -379,7 +387,7 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = ()) -> list[Fa
     flagged = {(f.start, f.end) for f in already}
     shown = Sources([quote])
     found = []
-    for fact in extract(answer):
+    for fact in extract(answer, language):
         if fact.kind != NUMBER or (fact.start, fact.end) in flagged:
             continue
         if _number_of(fact, shown) is None:

@@ -18,8 +18,8 @@ import re
 DECIMAL_COMMA = frozenset({"ru", "de", "es", "fr", "it", "pt", "nl"})
 
 # Digit groups set apart by a space that never breaks a line (NBSP, narrow
-# NBSP, thin space): a thousands separator in any language. In the decimal
-# comma languages a plain space does it too ("1 000 рублей").
+# NBSP, thin space) or, in the decimal comma languages, a plain one
+# ("1 000 рублей"): a thousands separator.
 _GROUPED_THIN = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u00a0\u202f\u2009]\d{3})+(?![\d])")
 _GROUPED_SPACE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d]|[.,]\d)")
 _THOUSANDS_POINT = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.])")
@@ -49,9 +49,9 @@ _MONTH_AFTER_DAY = {
 def plain_numbers(text: str, language: str | None) -> str:
     """`text` with its numbers written plainly: thousands unseparated, a
     decimal point, a date as "day month year" in digits."""
-    text = _GROUPED_THIN.sub(_joined, text)
     if language not in DECIMAL_COMMA:
         return text
+    text = _GROUPED_THIN.sub(_joined, text)
     text = _DOTTED_DATE.sub(lambda m: f"{int(m[1])} {int(m[2])} {m[3]}", text)
     if language in _MONTH_AFTER_DAY:
         text = _MONTH_AFTER_DAY[language].sub(lambda m: _date(m, language), text)

@@ -37,11 +37,11 @@ _ANSWER_MARK = re.compile(r"[ \t]*(?:A|Answer)[ \t]*:[ \t]+(?=\S)")
 _COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")
 _CELL_GAP = re.compile(r" {3,}|\t")
 MIN_TABLE_LINES = 3        # a header and two rows: two lines alike can be chance
-# The end of a sentence: . ! ? … (and closing quotes or brackets), then
+# The end of a sentence: . ! ? (and closing quotes or brackets), then
 # space, then something that starts a sentence: a capital in Latin, with an
 # accent or in Cyrillic, a digit, after opening quotes as Russian, German and
 # Spanish write them (« „ ¿ ¡).
-_SENTENCE_END = re.compile(r"[.!?…][\"'”’»“)\]*_]*\s+"
+_SENTENCE_END = re.compile(r"[.!?][\"'”’»“)\]*_]*\s+"
                            r"(?=[\"'“‘«„‚(\[*_`¿¡]*[A-Z0-9À-ÖØ-ÞА-ЯЁ])")
 # Words whose full stop does not end a sentence (one letter never does:
 # "J. Smith", "z. B.", "т. е."): English, and those of Russian, German and
@@ -51,9 +51,10 @@ inc ltd co jr sr p pp vol ed eds min max
 др см напр гг стр рис табл ок руб коп тыс млн им проф ул
 bzw usw vgl evtl ggf inkl bspw sog abb nr
 aprox pág págs núm sra srta dra ud uds ej""".split())
-# "am 7. Dezember", "el 1. de": a day's number before a month is no sentence end.
-_MONTH_AFTER = re.compile(r"(?:januar|februar|märz|april|mai|juni|juli|august|september|"
-                          r"oktober|november|dezember)\b", re.IGNORECASE)
+# "am 7. Dezember": a day's number before a German month is no sentence end
+# (the months English writes alike are left out: "in 2019. August brought…").
+_MONTH_AFTER = re.compile(r"(?:januar|februar|märz|mai|juni|juli|oktober|dezember)\b",
+                          re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ _COLUMN_GAP = re.compile(r"\S(?: {3,}|\t)\S")   # as answers.evidence.units read
 # Letters of any alphabet: groff and PDFs hyphenate "Konfigura-⏎tion" and
 # "дирек-⏎тория" as they do "includ-⏎ing".
 _HYPHENATED_END = re.compile(r"([^\W\d_]+)-$")
-_LOWER_START = re.compile(r"(?=[^\W\d_])[^\W\d_A-ZÀ-ÖØ-ÞА-ЯЁ]+")
+_LOWER_START = re.compile(r"(?=[^\W\d_])[^\W\d_]+")  # and lower case: _lower_word
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -112,7 +112,7 @@ def _kept(previous: str, following: str, longest: int) -> bool:
         return True
     if _COLUMN_GAP.search(previous) or _COLUMN_GAP.search(following):
         return True
-    if _HYPHENATED_END.search(previous) and _LOWER_START.match(following.lstrip()):
+    if _HYPHENATED_END.search(previous) and _lower_word(following.lstrip()):
         return False
     full = FULL_SENTENCE_LINE if _SENTENCE_END.search(previous) else FULL_LINE
     return len(previous) < full * longest
@@ -120,13 +120,20 @@ def _kept(previous: str, following: str, longest: int) -> bool:
 
 def _join(previous: str, following: str, gap_start: int, gap_end: int,
           vocabulary: Counter) -> tuple[int, int, str]:
-    hyphenated, rest = _HYPHENATED_END.search(previous), _LOWER_START.match(following)
+    hyphenated, rest = _HYPHENATED_END.search(previous), _lower_word(following)
     if hyphenated and rest:
         head, tail = hyphenated.group(1).lower(), rest.group(0)
         if vocabulary[f"{head}-{tail}"] and not vocabulary[head + tail]:
             return gap_start, gap_end, ""          # "built-⏎in" -> "built-in"
         return gap_start - 1, gap_end, ""          # "includ-⏎ing" -> "including"
     return gap_start, gap_end, " "
+
+
+def _lower_word(text: str) -> re.Match | None:
+    """The word `text` starts with, when it starts in lower case ("tion",
+    "тория", not "Štefan")."""
+    word = _LOWER_START.match(text)
+    return word if word and word.group(0)[0].islower() else None
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
