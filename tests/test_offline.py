@@ -18,8 +18,10 @@ NETWORK_MODULES = {"socket", "ssl", "http", "urllib.request", "urllib3", "reques
 # with --db (never by default); only the store's PostgreSQL backend talks to it
 # (postgres_graph.py and postgres_errors.py connect nothing: they name
 # psycopg's errors, on the connection postgres.py opened; postgres_uri.py
-# only parses an address with psycopg's conninfo).
+# only parses an address with psycopg's conninfo; postgres_probe.py is the
+# connection test of Settings, to the server the user typed).
 ALLOWED = {"app/store/postgres.py": {"psycopg"}, "app/store/backends.py": {"psycopg"},
+           "app/store/postgres_probe.py": {"psycopg", "psycopg.rows"},
            "app/store/postgres_graph.py": {"psycopg"}, "app/store/postgres_errors.py": {"psycopg"},
            "app/store/postgres_uri.py": {"psycopg"}}
 
