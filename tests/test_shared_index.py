@@ -371,7 +371,7 @@ def test_an_index_of_the_first_schema_is_upgraded_and_then_folds_accents(pg_data
     # that app knew no document language (migration 4 adds the column)
     monkeypatch.setattr(postgres, "DOCUMENT_COLUMNS",
                         tuple(c for c in postgres.DOCUMENT_COLUMNS if c != "language"))
-    monkeypatch.setattr(postgres, "CHUNK_COLUMNS_WRITTEN",  # nor word forms (migration 5)
+    monkeypatch.setattr(postgres, "CHUNK_WRITE_COLUMNS",  # nor word forms (migration 5)
                         tuple(c for c in postgres.CHUNK_WRITE_COLUMNS if c != "word_forms"))
     with open_store(ServerLocation(pg_database.uri)) as old:
         old.write_document(*document("office.md", body, seed=3))

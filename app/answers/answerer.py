@@ -22,7 +22,7 @@ from typing import Iterator
 from app.answers.checks import quote_check
 from app.answers.checks.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
-from app.answers.checks.fact_check import answer_language, numbers_not_in, unsupported
+from app.answers.checks.fact_check import numbers_not_in, unsupported
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.prompting.focused import first_sentence_end, focused_sources
@@ -264,10 +264,9 @@ class Answerer:
                 yield QuoteChecked(evidence)
         answer.evidence, answer.repeated = evidence, repeated
         # The numbers the card's answering passages lack.
-        quote = "\n".join(e.text for e in answering(evidence))
         answer.not_in_quote = numbers_not_in(
-            answer.text, quote, answer.unsupported,
-            answer_language(answer.text, question, [quote]))
+            answer.text, "\n".join(e.text for e in answering(evidence)), answer.unsupported,
+            question)
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)
@@ -394,13 +393,15 @@ class Answerer:
 
     def _relevant(self, response) -> bool:
         """Whether a child came close enough, by its own embedder's measure."""
-        threshold_of = getattr(self.searcher, "relevance_threshold_of",
-                               lambda _: RELEVANCE_THRESHOLD)
-        if self.relevance_threshold is not None:
-            threshold_of = lambda _: self.relevance_threshold  # noqa: E731 - as asked
         return bool(response.results) and any(
-            c.vector_distance is not None and c.vector_distance <= threshold_of(c.chunk_id)
+            c.vector_distance is not None and c.vector_distance <= self._threshold(c.chunk_id)
             for c in response.candidates)
+
+    def _threshold(self, chunk_id: int) -> float:
+        if self.relevance_threshold is not None:  # as asked
+            return self.relevance_threshold
+        of = getattr(self.searcher, "relevance_threshold_of", None)
+        return of(chunk_id) if of else RELEVANCE_THRESHOLD
 
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}

@@ -41,8 +41,9 @@ STOPWORDS = {
 }
 _STOPWORDS = {language: frozenset(words.split()) for language, words in STOPWORDS.items()}
 # Scripts that name their language (or family) by themselves.
+CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 _SCRIPTS = (
-    ("ru", re.compile(r"[\u0400-\u04FF]")),   # Cyrillic: Russian unless Ukrainian letters show
+    ("ru", CYRILLIC),   # Cyrillic: Russian unless Ukrainian letters show
     ("el", re.compile(r"[\u0370-\u03FF]")),
     ("ja", re.compile(r"[\u3040-\u30FF]")),   # kana before Han: Japanese writes both
     ("zh", re.compile(r"[\u4E00-\u9FFF]")),

@@ -24,7 +24,7 @@ from typing import Callable, Iterator
 
 from app.common.chunks import TABLE_ROW
 from app.common.documents import CODE, HEADING_SEPARATOR
-from app.common.language import UNDETERMINED, detect
+from app.common.language import CYRILLIC, ENGLISH, UNDETERMINED, detect
 from app.common.tokens import count_cl100k
 from app.common.word_forms import forms_of_terms, is_stopword
 from app.store.contract import Following, IndexStore
@@ -267,7 +267,7 @@ class Searcher:
         budget = self.store.lexical_budget or BM25_POSTINGS_BUDGET
         large = self._children > budget
         terms = query_terms(question, self.store.term_frequency if large else None, budget,
-                            forms_for(question, self.store.languages()))
+                            forms_for(question, self.store.languages))
         return self.store.lexical_search(terms, self.settings.candidates, allowed)
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
@@ -437,17 +437,18 @@ def bring_following_code(candidates: list[Candidate],
     return ordered
 
 
-def forms_for(question: str, languages: list[str]) -> list[str]:
+def forms_for(question: str, languages: Callable[[], list[str]]) -> list[str]:
     """The languages whose word forms a question's words are looked up in:
     the question's own, when the index holds text in it (a question too
     short to tell is Russian by its letters, and otherwise left as it is).
     An English question on a German handbook keeps its words as they are:
     their German "stems" would only match German words by chance, and its
-    "man" is no German stopword."""
+    "man" is no German stopword. `languages`: the index's, asked of the
+    store only for a question in another language than English."""
     asked = detect(question)
     if asked == UNDETERMINED:  # too short to tell: only its letters may say
-        asked = "ru" if _CYRILLIC.search(question) else ""
-    return [asked] if asked in languages else []
+        asked = "ru" if CYRILLIC.search(question) else ENGLISH
+    return [] if asked == ENGLISH or asked not in languages() else [asked]
 
 
 def query_terms(question: str, frequency: Callable[[str], int] | None = None,
@@ -508,7 +509,6 @@ def page_at(marks: list, offset: int) -> int | None:
 
 
 _WORD = re.compile(r"\S+")
-_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 _BLANK_OR_FENCE = re.compile(r"\s*(?:(?:```|~~~)[^\n]*\s*)*")  # ```sql, ~~~
 EXCERPT_SEPARATOR = "\n[…]\n"
 MAX_EXCERPTS = 3

@@ -81,7 +81,6 @@ CHUNK_WRITE_COLUMNS = ("section_id", "document_id", "chunk_index", "total_chunks
                        "embedded_text", "start_char", "end_char", "page", "tokens",
                        "tokens_cl100k", "over_window", "invisible_tokens", "split_level",
                        "words", "word_forms", "embedding")
-CHUNK_COLUMNS_WRITTEN = CHUNK_WRITE_COLUMNS
 
 
 def _server_encoding(conn) -> str:
@@ -426,19 +425,22 @@ class PostgresStore:
             section_ids = [self._insert_section(document_id, ordinal, section)
                            for ordinal, section in enumerate(sections)]
             with self.conn.cursor() as cursor:
-                columns_written = CHUNK_COLUMNS_WRITTEN  # fewer in a test of an older app
-                columns = ", ".join(columns_written)
+                columns = ", ".join(CHUNK_WRITE_COLUMNS)
                 with cursor.copy(f"COPY chunks({columns}) FROM STDIN") as copy:
                     for child, vector, count in zip(children, vectors, words):
-                        row = dict(zip(CHUNK_WRITE_COLUMNS, (
-                            section_ids[child.section], document_id, child.chunk_index,
-                            child.total_chunks, child.kind, _text(child.text),
-                            _text(child.embedded_text), child.start, child.end, child.page,
-                            child.tokens, child.tokens_cl100k, int(child.over_window),
-                            child.invisible_tokens, child.split_level, count,
-                            _forms(child.embedded_text, record.language),
-                            _vector(vector))))
-                        copy.write_row(tuple(row[column] for column in columns_written))
+                        row = {
+                            "section_id": section_ids[child.section], "document_id": document_id,
+                            "chunk_index": child.chunk_index, "total_chunks": child.total_chunks,
+                            "kind": child.kind, "text": _text(child.text),
+                            "embedded_text": _text(child.embedded_text),
+                            "start_char": child.start, "end_char": child.end, "page": child.page,
+                            "tokens": child.tokens, "tokens_cl100k": child.tokens_cl100k,
+                            "over_window": int(child.over_window),
+                            "invisible_tokens": child.invisible_tokens,
+                            "split_level": child.split_level, "words": count,
+                            "word_forms": _forms(child.embedded_text, record.language),
+                            "embedding": _vector(vector)}
+                        copy.write_row(tuple(row[column] for column in CHUNK_WRITE_COLUMNS))
             self._count_chunks(len(children), sum(words))
 
     def _forget_chunks(self, where: str, params: Sequence) -> None:

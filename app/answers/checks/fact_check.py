@@ -27,7 +27,7 @@ from functools import lru_cache
 from app.answers.checks.markers import MARKER
 from app.answers.checks.written_numbers import DECIMAL_COMMA, plain_numbers
 from app.answers.evidence.words import STOPWORDS, stem
-from app.common.language import SAMPLE_CHARS, UNDETERMINED, detect
+from app.common.language import CYRILLIC, SAMPLE_CHARS, UNDETERMINED, detect
 from app.common.word_forms import forms_of_text
 
 NUMBER, QUOTE, CODE, NAME = "number", "quote", "code", "name"
@@ -111,6 +111,7 @@ class Sources:
         # one language for all: the sources of one answer come from one
         # handbook, and together they are long enough to tell it
         language = detect(" ".join(texts)[:SAMPLE_CHARS])
+        self.language = language
         self.languages = {language} - {UNDETERMINED}
         numeric = [normalise(plain_numbers(text, language)) for text in texts]
         numeric_text = " ".join(numeric)
@@ -298,33 +299,30 @@ def unsupported(answer: str, source_texts: list[str], question: str = "") -> lis
     sources, asked = Sources(source_texts), Sources([question])
     whether = _asks_whether(question)
     setting = not whether and _states_its_setting(question)
-    language = answer_language(answer, question, source_texts)
+    language = answer_language(answer, question, sources)
     return [fact for fact in extract(answer, language)
             if not _supported(fact, answer, sources, language)
             and not (_users_word(fact, answer, question, whether, setting)
                      and _supported(fact, answer, asked, language))]
 
 
-def answer_language(answer: str, question: str = "", sources: list[str] = ()) -> str:
+def answer_language(answer: str, question: str, sources: Sources) -> str:
     """The language an answer's numbers and names are read in. Its own when
     the question or the sources are in it too; otherwise the question's, or
     the sources': a few words of an English answer can look Spanish
     ("de_DE.UTF-8 or es_ES.UTF-8"), and a short answer tells nothing. An
     answer in Latin letters is never read as Russian ("1,000 roubles" asked
     in Russian): it is read as English."""
-    own, asked = detect(answer), detect(question)
-    pages = detect(" ".join(sources)[:SAMPLE_CHARS])
+    own, asked, pages = detect(answer), detect(question), sources.language
     if own != UNDETERMINED and own in (asked, pages):
         return own
-    if _CYRILLIC.search(answer):
+    if CYRILLIC.search(answer):
         return "ru"
     for language in (asked, pages):
         if language not in (UNDETERMINED, "ru", "uk"):
             return language
     return "en"
 
-
-_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 
 
 # A question that asks what, how or why ("During a merge, what do stage numbers
@@ -378,7 +376,7 @@ def _same_word_before(fact: Fact, answer: str, question: str) -> bool:
 
 
 def numbers_not_in(answer: str, quote: str, already: list[Fact] = (),
-                   language: str | None = None) -> list[Fact]:
+                   question: str = "") -> list[Fact]:
     """The numbers of `answer` that `quote` (the passage shown first) does not
     hold, leaving out facts already flagged: the sources may hold them, but
     the model took them from another sentence ("The answer is: 10" beside "the
@@ -387,7 +385,7 @@ def numbers_not_in(answer: str, quote: str, already: list[Fact] = (),
     flagged = {(f.start, f.end) for f in already}
     shown = Sources([quote])
     found = []
-    for fact in extract(answer, language):
+    for fact in extract(answer, answer_language(answer, question, shown) if question else None):
         if fact.kind != NUMBER or (fact.start, fact.end) in flagged:
             continue
         if _number_of(fact, shown) is None:
@@ -478,10 +476,10 @@ _ANSWER_NUMBER = re.compile(
 
 def _numbers(answer: str, language: str) -> list[Fact]:
     """Digits (with a unit after them when there is one) and number words."""
-    facts = _written(answer) if language in DECIMAL_COMMA else []
+    facts = _written(answer, language) if language in DECIMAL_COMMA else []
     taken = [(f.start, f.end) for f in facts]
     for match in _ANSWER_NUMBER.finditer(answer):
-        if any(start < match.end() and match.start() < end for start, end in taken):
+        if _overlaps(match, taken):
             continue  # "1,5" read as one number above, not as 1 and 5
         if _inside_marker(answer, match.start()) or _LIST_NUMBER.match(answer, match.start()) \
                 and _line_start(answer, match.start()):
@@ -509,7 +507,7 @@ _WRITTEN_NUMBER = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:
                              r"|\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![.\d])|\d+,\d+)(?![\d,])")
 
 
-def _written(answer: str) -> list[Fact]:
+def _written(answer: str, language: str) -> list[Fact]:
     """The numbers of an answer in Russian, German, Spanish … that its own
     way of writing makes more than digits: each with its value in digits
     (a date gives its day, month and year)."""
@@ -517,10 +515,14 @@ def _written(answer: str) -> list[Fact]:
              for m in _WRITTEN_DATE.finditer(answer) for i in (1, 2, 3)]
     taken = [(f.start, f.end) for f in facts]
     for match in _WRITTEN_NUMBER.finditer(answer):
-        if not any(start < match.end() and match.start() < end for start, end in taken):
+        if not _overlaps(match, taken):
             facts.append(Fact(match[0], NUMBER, match.start(), match.end(),
-                              plain_numbers(match[0], "de").replace(" ", "")))
+                              plain_numbers(match[0], language).replace(" ", "")))
     return facts
+
+
+def _overlaps(match: re.Match, spans: list[tuple[int, int]]) -> bool:
+    return any(start < match.end() and match.start() < end for start, end in spans)
 
 
 def _names(answer: str, language: str = "en") -> list[Fact]:

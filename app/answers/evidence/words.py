@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
+from app.common.language import CYRILLIC
 from app.common.word_forms import forms_of_text
 
-_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 STOPWORDS = frozenset("""a an and are as at be been being but by can could did do does
 doing for from had has have having he her here hers him his how i if in into is it its
@@ -27,7 +27,7 @@ def stem(word: str) -> str:
     (so does "carries"). Enough to match a question's words with a sentence's.
     A word in Cyrillic is Russian, whose forms are many: its Snowball stem
     ("отпуска", "отпуском" → отпуск)."""
-    if _CYRILLIC.search(word):
+    if CYRILLIC.search(word):
         return forms_of_text(word, "ru")
     word = word.lower().replace("’", "'")
     if word.endswith("'s"):
