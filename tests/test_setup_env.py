@@ -63,6 +63,24 @@ def test_the_portable_build_can_be_asked_for(tmp_path):
     assert "-DGGML_AVX512=OFF" in args and not any("AVX512_" in a for a in args)
 
 
+@pytest.mark.parametrize("flags", [AVX2_LAPTOP, ZEN4, f"{AVX2_LAPTOP} avx_vnni"])
+def test_every_build_leaves_out_the_multimodal_library(tmp_path, flags):
+    # mtmd (images, audio) is most of the first set-up's compile, never loaded
+    _, args = build_for(tmp_path, flags)
+    assert "-DLLAVA_BUILD=OFF" in args
+
+
+def test_the_installed_runtime_has_no_multimodal_library():
+    """What set-up installed: llama.cpp's text runtime and nothing the app never loads."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("llama_cpp")
+    assert spec is not None and spec.origin
+    libraries = [p.name for p in (Path(spec.origin).parent / "lib").iterdir()]
+    assert any(name.startswith("libllama.so") for name in libraries)
+    assert not [name for name in libraries if "mtmd" in name or "clip" in name]
+
+
 def smoke_test_with(tmp_path: Path, python_body: str, build: str) -> subprocess.CompletedProcess:
     """setup-env's smoke test, with a stand-in for the venv's Python and for
     the compile it falls back to."""
