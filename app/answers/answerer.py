@@ -25,6 +25,7 @@ from app.answers.checks.citations import MarkerFilter, attribute, clean_markers,
 from app.answers.checks.fact_check import numbers_not_in, unsupported
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
+from app.answers.evidence.relevance import about_the_question
 from app.answers.prompting.focused import first_sentence_end, focused_sources
 from app.answers.prompting.languages import (NO_EVIDENCE_IN, NOTHING_FOUND_IN, REFUSALS,
                                              answer_rule, in_question_language)
@@ -242,7 +243,7 @@ class Answerer:
         response = self.searcher.search(conversation.retrieval_query(question))
         searched = time.perf_counter()
         yield Retrieved(response.results)
-        if not self._relevant(response):
+        if not self._relevant(question, response):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
         scored = self.finder.score(response, question)
@@ -391,17 +392,27 @@ class Answerer:
         end = first_sentence_end(written[header:])
         return None if end is None else header + end
 
-    def _relevant(self, response) -> bool:
-        """Whether a child came close enough, by its own embedder's measure."""
-        return bool(response.results) and any(
-            c.vector_distance is not None and c.vector_distance <= self._threshold(c.chunk_id)
-            for c in response.candidates)
+    def _relevant(self, question: str, response) -> bool:
+        """Whether a child came close enough to the question, by the measure of
+        the embedder it was found with (app/answers/evidence/relevance.py)."""
+        if not response.results:
+            return False
+        embedder_of = getattr(self.searcher, "embedder_of", None)
+        if self.relevance_threshold is not None or embedder_of is None:  # as asked, or MiniLM's
+            threshold = self.relevance_threshold or RELEVANCE_THRESHOLD
+            return any(c.vector_distance is not None and c.vector_distance <= threshold
+                       for c in response.candidates)
+        by_index: dict[tuple, list] = {}
+        for candidate in response.candidates:  # one index's candidates: one embedder's measure
+            key = (id(embedder_of(candidate.chunk_id)), self.searcher.languages_of(candidate.chunk_id))
+            by_index.setdefault(key, []).append(candidate)
+        return any(about_the_question(
+            question, candidates, embedder_of(candidates[0].chunk_id),
+            self.searcher.languages_of(candidates[0].chunk_id), self._chunk_texts)
+            for candidates in by_index.values())
 
-    def _threshold(self, chunk_id: int) -> float:
-        if self.relevance_threshold is not None:  # as asked
-            return self.relevance_threshold
-        of = getattr(self.searcher, "relevance_threshold_of", None)
-        return of(chunk_id) if of else RELEVANCE_THRESHOLD
+    def _chunk_texts(self, ids: list[int]) -> dict[int, str]:
+        return {i: row["text"] for i, row in self.searcher.store.chunks_by_id(ids).items()}
 
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}

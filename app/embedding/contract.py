@@ -28,6 +28,11 @@ class Embedder(Protocol):
     # something the handbook does not cover (scripts/calibrate_relevance.py):
     # each model spreads its distances differently.
     relevance_threshold: float
+    # (sure, beyond): where the distance alone cannot tell. A question in the
+    # handbook's own language whose best child lies between the two counts
+    # only if the nearest children share its words (app/answers/evidence/
+    # relevance.py); None: the threshold alone decides.
+    relevance_band: tuple[float, float] | None
 
     @property
     def model_sha256(self) -> str: ...

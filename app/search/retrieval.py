@@ -227,8 +227,13 @@ class Searcher:
         """The distance above which nothing this index holds is about a question."""
         return self.embedder.relevance_threshold
 
-    def relevance_threshold_of(self, chunk_id: int) -> float:
-        return self.relevance_threshold
+    def embedder_of(self, chunk_id: int):
+        """The embedder whose distance a candidate carries (one index: its own)."""
+        return self.embedder
+
+    def languages_of(self, chunk_id: int) -> Callable[[], list[str]]:
+        """The languages of the index a candidate comes from, asked when called."""
+        return self.store.languages
 
     # -- checks and filters -------------------------------------------------------
     def check_index(self) -> None:

@@ -113,10 +113,14 @@ class SeveralSearcher:
     def result_count(self) -> int:
         return self._joined.result_count
 
-    def relevance_threshold_of(self, chunk_id: int) -> float:
-        """The distance above which a candidate is about something else, by
-        the embedder of the handbook it comes from (its id says which)."""
-        return self.searchers[chunk_id // ID_SPACE].relevance_threshold
+    def embedder_of(self, chunk_id: int):
+        """The embedder of the handbook a candidate comes from (its id says
+        which): its distance is that model's, held to that model's measure."""
+        return self.searchers[chunk_id // ID_SPACE].embedder
+
+    def languages_of(self, chunk_id: int):
+        """The languages of the handbook a candidate comes from, asked when called."""
+        return self.searchers[chunk_id // ID_SPACE].store.languages
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
