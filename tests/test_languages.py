@@ -131,6 +131,22 @@ def test_an_english_question_finds_the_passage_in_another_language(tmp_path, lan
 
 
 @pytest.mark.slow
+def test_an_english_question_finds_the_handbooks_own_text_before_english_leftovers(tmp_path):
+    """A translated page keeps paragraphs nobody translated (manpages-l10n: 12 %
+    of the Russian man pages). An English question must still reach the
+    Russian paragraph that answers it, not only the English one beside it."""
+    leftover = ("\n## Leave requests\n\nLeave requests for paid annual leave days go to the "
+                "HR office two weeks before the first day of leave, by e-mail or on paper.\n")
+    db = tmp_path / "ru.sqlite"
+    index(folder_of(tmp_path, "ru", {"leave.md": LEAVE["ru"] + leftover,
+                                     "parking.md": PARKING["ru"]}), db)
+    assert built_with(db)[1] == {"leave.md": "ru", "parking.md": "ru"}
+    with open_searcher([("h", db)], EMBEDDERS, AppSettings().search()) as searcher:
+        found = searcher.search("How many days of paid annual leave do I get a year?").results
+    assert found[0].heading == "Отпуск" and "27" in found[0].text
+
+
+@pytest.mark.slow
 def test_handbooks_of_two_embedders_are_asked_together(tmp_path):
     english, russian = tmp_path / "en.sqlite", tmp_path / "ru.sqlite"
     index(folder_of(tmp_path, "en", {"leave.md": LEAVE["en"]}), english)

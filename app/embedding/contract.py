@@ -33,6 +33,9 @@ class Embedder(Protocol):
     # only if the nearest children share its words (app/answers/evidence/
     # relevance.py); None: the threshold alone decides.
     relevance_band: tuple[float, float] | None
+    # Candidate sentences the evidence step embeds per question, at most (the
+    # quote waits for them): a deeper model reads fewer.
+    evidence_units: int
 
     @property
     def model_sha256(self) -> str: ...

@@ -75,6 +75,12 @@ class E5Small:
     # blind): golden refused 3 of 136 as before, off-topic passed 66 → 27 of
     # 160 (docs/retrieval.md, "Nothing relevant" per embedder).
     relevance_band = (0.16, 0.19)
+    # Twice MiniLM's layers: the evidence step's 40 sentences kept the quote
+    # at 0.38-0.49 s. The first 16 (the best children's, then their
+    # neighbours') hold the same first quotes: evidence@1 / @3 over the man
+    # pages and history in four languages 0.396 / 0.570 with 40 and 0.396 /
+    # 0.575 with 16 (docs/retrieval.md, "Cost").
+    evidence_units = 16
     special_tokens = 2 + PREFIX_TOKENS
 
     def __init__(self, model_path: Path, tokenizer_path: Path, batch_size: int = 32,

@@ -72,6 +72,7 @@ class MiniLM:
     # (dev index) and 0.767 (sample)
     relevance_threshold = 0.74
     relevance_band = None  # a clean gap: the distance decides alone
+    evidence_units = 40
 
     def check(self) -> None:
         self.model_path  # noqa: B018 - resolving it checks the installed package

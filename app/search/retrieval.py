@@ -27,6 +27,7 @@ from app.common.documents import CODE, HEADING_SEPARATOR
 from app.common.language import CYRILLIC, ENGLISH, UNDETERMINED, detect
 from app.common.tokens import count_cl100k
 from app.common.word_forms import forms_of_terms, is_stopword
+from app.search.language_balance import handbook_language_first
 from app.store.contract import Following, IndexStore
 
 FITTED, SPRING = "fitted", "spring-default"
@@ -206,7 +207,8 @@ class Searcher:
     def respond(self, question: str, vector, vector_hits: list[tuple[int, float]],
                 bm25_hits: list[int]) -> SearchResponse:
         """The two rankings fused, and the results read from the store."""
-        candidates = fuse(vector_hits, bm25_hits, self.settings)
+        candidates = handbook_language_first(fuse(vector_hits, bm25_hits, self.settings),
+                                             question, self.store.languages, self._texts)
         if self.profile == SPRING:
             results = self._chunk_results(candidates)
         else:
@@ -274,6 +276,9 @@ class Searcher:
         terms = query_terms(question, self.store.term_frequency if large else None, budget,
                             forms_for(question, self.store.languages))
         return self.store.lexical_search(terms, self.settings.candidates, allowed)
+
+    def _texts(self, ids: list[int]) -> dict[int, str]:
+        return {i: row["text"] for i, row in self.store.chunks_by_id(ids).items()}
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
         """Each candidate's kind and the MAX_CODE_RUN children after it in its section."""

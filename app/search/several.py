@@ -222,6 +222,10 @@ class SeveralStores:
     def section_bodies(self) -> list[str]:
         return [body for h in self.handbooks for body in h.store.section_bodies()]
 
+    def languages(self) -> list[str]:
+        """The languages of every handbook's documents (each once)."""
+        return sorted({language for h in self.handbooks for language in h.store.languages()})
+
     def meta(self) -> dict[str, str]:
         """The first handbook's settings (its profile decides the results'
         shape; every handbook's own were checked against the embedder)."""

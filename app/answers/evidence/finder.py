@@ -39,6 +39,7 @@ from app.search.retrieval import excerpt_offset
 RANKED_CHILDREN = 8        # the best children (fused rank) whose units are candidates
 NEIGHBOURS = 1             # children either side of each of them, in the same section
 MAX_UNITS = 40             # a bound on the batch the embedder reads per question
+                           # (an embedder may set a lower one: Embedder.evidence_units)
 EMBED_CHARS = 300          # of a long unit, the start is embedded (~70 WordPiece tokens)
 EMBED_BATCH = 8            # sorted by length, batches of 8: 134 ms per question vs 218 with 32
 INTRO_DECAY = 0.7          # a code block's n-th line keeps INTRO_DECAY**n of its introduction's
@@ -249,7 +250,7 @@ class EvidenceFinder:
                 seen.add(key)
                 candidates.append(_Candidate(unit, result, child, rank,
                                              body[unit.start:unit.end]))
-        return candidates[:MAX_UNITS]
+        return candidates[:getattr(self.embedder, "evidence_units", MAX_UNITS)]
 
     def _children(self, section_ids: list[int]) -> dict[int, list[dict]]:
         """Each section's children in order, with the section body attached."""
