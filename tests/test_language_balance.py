@@ -40,9 +40,10 @@ def test_a_question_in_the_handbooks_language_keeps_its_ranking():
 
 
 def test_a_question_too_short_to_tell_keeps_its_ranking():
-    assert dealt("ls -l?", {1: EN, 2: RU}) == [1, 2]
+    assert dealt("ls -l?", {1: EN, 2: "ls -l --all", 3: RU}) == [1, 2, 3]
 
 
-def test_nothing_to_deal_when_every_child_is_in_one_language():
-    assert dealt("How many days of paid leave do I get a year?", {1: RU, 2: RU}) == [1, 2]
-    assert dealt("How many days of paid leave do I get a year?", {1: EN, 2: EN}) == [1, 2]
+def test_an_index_that_recorded_no_languages_keeps_its_ranking():
+    # documents indexed before languages were recorded: nothing to tell by
+    texts = {1: EN, 2: EN, 3: RU}
+    assert dealt("How many days of paid leave do I get a year?", texts, languages=()) == [1, 2, 3]

@@ -77,3 +77,81 @@ def test_shared_words_count_forms_and_leave_out_function_words():
     assert shared_words("¿Dónde aparco la bicicleta?", ["Las bicicletas se aparcan fuera."],
                         "es") == 1.0
     assert shared_words("Wie backe ich Brot?", ["Urlaub wird beantragt."], "de") == 0.0
+
+
+# -- the answerer's decision, over one or several handbooks ----------------------------
+
+class Store:
+    def __init__(self, languages: list[str], texts: dict[int, str]):
+        self._languages, self.texts = languages, texts
+
+    def languages(self) -> list[str]:
+        return self._languages
+
+    def chunks_by_id(self, ids) -> dict[int, dict]:
+        return {i: {"text": self.texts[i]} for i in ids if i in self.texts}
+
+
+class Handbooks:
+    """A searcher over handbooks whose candidates' ids tell which (id // 1000)."""
+
+    embedder = None  # the evidence finder's, not read here
+
+    def __init__(self, *handbooks):
+        self.handbooks = handbooks
+        self.store = Store([], {i: t for h in handbooks for i, t in h.store.texts.items()})
+
+    def index_of(self, chunk_id: int) -> int:
+        return chunk_id // 1000
+
+    def searcher_of(self, index: int):
+        return self.handbooks[index]
+
+
+@dataclass
+class Handbook:
+    embedder: object
+    store: Store
+
+
+@dataclass
+class Response:
+    query: str
+    candidates: list
+    results: tuple = ("a section",)
+
+
+def relevant(searcher, query: str, candidates: list, threshold: float | None = None) -> bool:
+    from app.answers.answerer import Answerer
+
+    return Answerer(searcher, None, relevance_threshold=threshold)._relevant(
+        Response(query, candidates))
+
+
+RUSSIAN = Handbook(E5Like(), Store(["ru"], TEXTS))
+
+
+def test_a_follow_up_is_judged_with_the_question_it_was_searched_with():
+    # "А совместителям?" alone shares no word with the children; searched
+    # together with the question before it, it does
+    near = [Candidate(1, 0.17), Candidate(3, 0.18)]
+    assert relevant(Handbooks(RUSSIAN), "Сколько дней отпуска в год? А совместителям?", near)
+    assert not relevant(Handbooks(RUSSIAN), "А совместителям?", near)
+
+
+def test_each_handbook_is_held_to_its_own_embedders_measure():
+    english = Handbook(MiniLMLike(), Store(["en"], {1001: "Bicycles are parked at gate B."}))
+    searcher = Handbooks(RUSSIAN, english)
+    assert relevant(searcher, "Сколько дней отпуска в год?", [Candidate(1001, 0.5)])
+    assert not relevant(searcher, "Сколько дней отпуска в год?", [Candidate(1, 0.5)])
+
+
+def test_a_threshold_asked_for_is_the_only_measure_even_zero():
+    assert not relevant(Handbooks(RUSSIAN), "Сколько дней отпуска в год?",
+                        [Candidate(1, 0.01)], threshold=0.0)
+    assert relevant(Handbooks(RUSSIAN), "Как испечь хлеб?", [Candidate(1, 0.0)], threshold=0.0)
+
+
+def test_a_question_too_short_to_tell_is_held_to_the_threshold_alone():
+    undetermined = Handbook(E5Like(), Store(["und", "ru"], TEXTS))
+    assert relevant(Handbooks(undetermined), "ls -la?", [Candidate(1, 0.17)])

@@ -243,7 +243,7 @@ class Answerer:
         response = self.searcher.search(conversation.retrieval_query(question))
         searched = time.perf_counter()
         yield Retrieved(response.results)
-        if not self._relevant(question, response):
+        if not self._relevant(response):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
         scored = self.finder.score(response, question)
@@ -392,24 +392,25 @@ class Answerer:
         end = first_sentence_end(written[header:])
         return None if end is None else header + end
 
-    def _relevant(self, question: str, response) -> bool:
-        """Whether a child came close enough to the question, by the measure of
-        the embedder it was found with (app/answers/evidence/relevance.py)."""
+    def _relevant(self, response) -> bool:
+        """Whether a child came close enough to what was searched (a follow-up
+        with the question before it), by the measure of the embedder it was
+        found with (app/answers/evidence/relevance.py)."""
         if not response.results:
             return False
-        embedder_of = getattr(self.searcher, "embedder_of", None)
-        if self.relevance_threshold is not None or embedder_of is None:  # as asked, or MiniLM's
-            threshold = self.relevance_threshold or RELEVANCE_THRESHOLD
+        index_of = getattr(self.searcher, "index_of", None)
+        if self.relevance_threshold is not None or index_of is None:
+            threshold = RELEVANCE_THRESHOLD if self.relevance_threshold is None \
+                else self.relevance_threshold  # as asked, or a searcher without embedders
             return any(c.vector_distance is not None and c.vector_distance <= threshold
                        for c in response.candidates)
-        by_index: dict[tuple, list] = {}
+        by_index: dict[int, list] = {}
         for candidate in response.candidates:  # one index's candidates: one embedder's measure
-            key = (id(embedder_of(candidate.chunk_id)), self.searcher.languages_of(candidate.chunk_id))
-            by_index.setdefault(key, []).append(candidate)
-        return any(about_the_question(
-            question, candidates, embedder_of(candidates[0].chunk_id),
-            self.searcher.languages_of(candidates[0].chunk_id), self._chunk_texts)
-            for candidates in by_index.values())
+            by_index.setdefault(index_of(candidate.chunk_id), []).append(candidate)
+        return any(about_the_question(response.query, candidates, searcher.embedder,
+                                      searcher.store.languages, self._chunk_texts)
+                   for index, candidates in by_index.items()
+                   for searcher in [self.searcher.searcher_of(index)])
 
     def _chunk_texts(self, ids: list[int]) -> dict[int, str]:
         return {i: row["text"] for i, row in self.searcher.store.chunks_by_id(ids).items()}

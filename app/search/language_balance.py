@@ -13,7 +13,8 @@ fused ranking is re-dealt: two children of other languages, then one of the
 question's, each group in its own fused order. Nothing is dropped, and a
 question in a language of the handbook (every English question on an
 English handbook) keeps its ranking as it was (docs/retrieval.md, "Across
-languages").
+languages"). The results then need not come in falling fused score: their
+order is the dealt one.
 """
 from __future__ import annotations
 
@@ -29,12 +30,13 @@ def handbook_language_first(candidates: Sequence, question: str,
                             texts: Callable[[list[int]], dict[int, str]]) -> list:
     """`candidates` (best first) re-dealt as the module says, or as they are."""
     asked = detect(question)
-    if not candidates or asked == UNDETERMINED or asked in languages():
+    if not candidates or asked == UNDETERMINED:
+        return list(candidates)
+    known = languages()
+    if not known or asked in known:  # no language recorded (an older index): as it was
         return list(candidates)
     text_of = texts([c.chunk_id for c in candidates])
     own = [c for c in candidates if detect(text_of.get(c.chunk_id, "")) == asked]
-    if not own or len(own) == len(candidates):
-        return list(candidates)
     chosen = {c.chunk_id for c in own}
     others = [c for c in candidates if c.chunk_id not in chosen]
     dealt: list = []

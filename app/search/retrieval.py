@@ -207,8 +207,10 @@ class Searcher:
     def respond(self, question: str, vector, vector_hits: list[tuple[int, float]],
                 bm25_hits: list[int]) -> SearchResponse:
         """The two rankings fused, and the results read from the store."""
-        candidates = handbook_language_first(fuse(vector_hits, bm25_hits, self.settings),
-                                             question, self.store.languages, self._texts)
+        candidates = fuse(vector_hits, bm25_hits, self.settings)
+        if self.embedder.languages is None:  # a multilingual model's bias (MiniLM reads English)
+            candidates = handbook_language_first(candidates, question, self.store.languages,
+                                                 self._texts)
         if self.profile == SPRING:
             results = self._chunk_results(candidates)
         else:
@@ -229,13 +231,13 @@ class Searcher:
         """The distance above which nothing this index holds is about a question."""
         return self.embedder.relevance_threshold
 
-    def embedder_of(self, chunk_id: int):
-        """The embedder whose distance a candidate carries (one index: its own)."""
-        return self.embedder
+    def index_of(self, chunk_id: int) -> int:
+        """Which index a candidate comes from (one here: 0)."""
+        return 0
 
-    def languages_of(self, chunk_id: int) -> Callable[[], list[str]]:
-        """The languages of the index a candidate comes from, asked when called."""
-        return self.store.languages
+    def searcher_of(self, index: int) -> "Searcher":
+        """The searcher of that index: its embedder and store."""
+        return self
 
     # -- checks and filters -------------------------------------------------------
     def check_index(self) -> None:

@@ -113,14 +113,14 @@ class SeveralSearcher:
     def result_count(self) -> int:
         return self._joined.result_count
 
-    def embedder_of(self, chunk_id: int):
-        """The embedder of the handbook a candidate comes from (its id says
-        which): its distance is that model's, held to that model's measure."""
-        return self.searchers[chunk_id // ID_SPACE].embedder
+    def index_of(self, chunk_id: int) -> int:
+        """Which handbook a candidate comes from (its id says): its distance is
+        that handbook's embedder's, held to that model's measure."""
+        return chunk_id // ID_SPACE
 
-    def languages_of(self, chunk_id: int):
-        """The languages of the handbook a candidate comes from, asked when called."""
-        return self.searchers[chunk_id // ID_SPACE].store.languages
+    def searcher_of(self, index: int) -> Searcher:
+        """That handbook's own searcher: its embedder and store."""
+        return self.searchers[index]
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)

@@ -28,24 +28,30 @@ from benchmarks.guards.languages import cases
 def measure(units: list[int]) -> dict:
     embedder = EmbedderCache().get(MULTILINGUAL)
     figures = {n: {"own": [0, 0, 0], "english": [0, 0, 0], "times": []} for n in units}
-    for kind in ("man", "history"):
-        for language in ("ru", "es", "de"):
-            for pages in (language, "en"):
-                name = pages if kind == "man" else f"{kind}-{pages}"
-                store = Store(OUT / f"lang-{name}-e5-120.sqlite")
-                searcher = Searcher(store, embedder)
-                batch = cases(language, False, pages, pages, kind) + \
-                    cases(language, True, pages, pages, kind)
-                searched = [(case, searcher.search(case.question)) for case in batch]
-                for n in units:
-                    embedder.evidence_units = n
-                    _score(EvidenceFinder(store, embedder), searched,
-                           figures[n]["english" if pages == "en" else "own"], figures[n]["times"])
-                store.close()
-    del embedder.evidence_units  # the class's own value again
+    try:
+        for kind in ("man", "history"):
+            for language in ("ru", "es", "de"):
+                for pages in (language, "en"):
+                    _measure_pages(embedder, kind, language, pages, units, figures)
+    finally:
+        embedder.__dict__.pop("evidence_units", None)  # the class's own value again
     return {str(n): {"own": _rates(f["own"]), "english pages": _rates(f["english"]),
                      "median_s": round(statistics.median(f["times"]), 3)}
             for n, f in figures.items()}
+
+
+def _measure_pages(embedder, kind: str, language: str, pages: str, units: list[int],
+                   figures: dict) -> None:
+    name = pages if kind == "man" else f"{kind}-{pages}"
+    with Store(OUT / f"lang-{name}-e5-120.sqlite") as store:
+        searcher = Searcher(store, embedder)
+        batch = cases(language, False, pages, pages, kind) + cases(language, True, pages, pages,
+                                                                   kind)
+        searched = [(case, searcher.search(case.question)) for case in batch]
+        for n in units:
+            embedder.evidence_units = n
+            _score(EvidenceFinder(store, embedder), searched,
+                   figures[n]["english" if pages == "en" else "own"], figures[n]["times"])
 
 
 def _score(finder, searched, counts: list[int], times: list[float]) -> None:

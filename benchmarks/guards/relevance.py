@@ -61,7 +61,8 @@ def measure(kinds: list[str]) -> dict:
             for blind in (False, True):
                 for label, question in questions(kind, pages, blind):
                     found = searcher.search(question).candidates
-                    best = min(c.vector_distance for c in found if c.vector_distance is not None)
+                    best = min((c.vector_distance for c in found
+                                if c.vector_distance is not None), default=float("inf"))
                     same = detect(question) in languages
                     verdicts = {"threshold": best <= embedder.relevance_threshold,
                                 "app": about_the_question(question, found, embedder,

@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from app.answers.evidence.words import STOPWORDS as ENGLISH_STOPWORDS
 from app.answers.evidence.words import stem as english_stem
-from app.common.language import detect
+from app.common.language import UNDETERMINED, detect
 from app.common.word_forms import forms_of_text, is_stopword, stemmed
 
 NEAREST = 3           # the children whose words are compared with the question's
@@ -45,7 +45,7 @@ def about_the_question(question: str, candidates: Sequence, embedder,
     if best > band[1]:
         return False
     language = detect(question)
-    if language not in languages():
+    if language == UNDETERMINED or language not in languages():
         return best <= embedder.relevance_threshold
     texts = chunk_texts([c.chunk_id for c in nearest[:NEAREST]])
     return shared_words(question, list(texts.values()), language) >= MIN_SHARED
