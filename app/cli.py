@@ -605,7 +605,7 @@ def _sources_text(answer) -> str:
     shown = shown_as(answer.evidence)
     lines = []
     if answer.declined and answer.evidence:
-        lines += ["", declined_text(answer.evidence)]
+        lines += ["", declined_text(answer.evidence, answer.pointed)]
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
         lines += ["", f"Not backed by the sources: {facts}. Check {shown}."]

@@ -373,3 +373,35 @@ def test_a_refusal_is_recognised_only_when_it_is_the_whole_answer(text, declined
     from app.answers.answerer import declines
 
     assert declines(text) is declined
+
+
+@pytest.mark.parametrize("text, pointed", [
+    ("[1]", True), ("[1], [3].", True), ("[1–3]", True), ("**[2]**", True),
+    ("See [1].", False), ("27 [1].", False), ("", False), ("The handbook does not say.", False),
+])
+def test_an_answer_of_markers_alone_is_told(text, pointed):
+    from app.answers.answerer import points_only
+
+    assert points_only(text) is pointed
+
+
+def test_a_citation_marker_alone_is_never_shown_as_the_answer():
+    """With whole sections the 1.5B answered 4 of 20 questions with "[1]" and
+    nothing else: the card says the model wrote no answer and points at the
+    quote, in the app, the copy and the CLI's text."""
+    from app.answers.answerer import MODEL_POINTED_PASSAGES, Answerer, Finished
+    from app.workspace.turns import Turn, copy_text
+    from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
+
+    model = FakeChatModel()
+    model.enqueue("[1]")
+    searcher = FakeSearcher([FakeResult(1, "leave.md", "Leave", "Everyone gets 28 days.")])
+    events = list(Answerer(searcher, model, finder=FakeFinder(confidence=0.3)).ask(
+        "How many days of leave do I get?"))
+    answer = next(e.answer for e in events if isinstance(e, Finished))
+    assert answer.pointed and answer.declined and answer.to_json()["pointed"] is True
+    turn = Turn("How many days of leave do I get?")
+    turn.take_evidence(answer.evidence)
+    turn.finish(answer)
+    copied = copy_text(turn)
+    assert MODEL_POINTED_PASSAGES in copied and "Model's answer" not in copied

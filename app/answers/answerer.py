@@ -23,6 +23,7 @@ from app.answers.checks import quote_check
 from app.answers.checks.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
 from app.answers.checks.fact_check import numbers_not_in, unsupported
+from app.answers.checks.markers import MARKER
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.evidence.relevance import about_the_question
@@ -53,8 +54,20 @@ MODEL_DECLINED_PASSAGES = ("The model found no answer in the passages it read. R
                            "passages above: one may answer, or the handbook may not say.")
 
 
-def declined_text(evidence: list) -> str:
-    """What is said, beside the card, when the model found no answer."""
+# Said instead of an answer that is nothing but a citation marker ("[1]"):
+# the whole-section prompt got one in 4 of 20 answers (#54). The marker says
+# where to look, not what the passage says: no answer to show as one.
+MODEL_POINTED = ("The model wrote no answer, only the number of a passage. Read the quote "
+                 "above: it may answer.")
+MODEL_POINTED_PASSAGES = ("The model wrote no answer, only the number of a passage. Read the "
+                          "passages above: one may answer.")
+
+
+def declined_text(evidence: list, pointed: bool = False) -> str:
+    """What is said, beside the card, when the model found no answer
+    (`pointed`: it wrote only a citation marker)."""
+    if pointed:
+        return MODEL_POINTED if card(evidence) == SINGLE else MODEL_POINTED_PASSAGES
     return MODEL_DECLINED if card(evidence) == SINGLE else MODEL_DECLINED_PASSAGES
 
 
@@ -120,7 +133,8 @@ class Answer:
     attributed: list[dict] = field(default_factory=list)  # sentence → source, when uncited
     prompt: str = EVIDENCE
     repeated: bool = False     # the model began to repeat itself and was stopped
-    declined: bool = False     # the model said "The handbook does not say."
+    declined: bool = False     # the model said "The handbook does not say." (or only "[1]")
+    pointed: bool = False      # it wrote nothing but citation markers
     timings: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -136,7 +150,7 @@ class Answer:
                 "not_in_quote": [f.to_json() for f in self.not_in_quote],
                 "attributed": self.attributed, "prompt": self.prompt,
                 "repeated": self.repeated, "declined": self.declined,
-                "timings": self.timings}
+                "pointed": self.pointed, "timings": self.timings}
 
 
 @dataclass
@@ -430,7 +444,8 @@ class Answerer:
                       trimmed_sources=prompt.trimmed_sources, sent=prompt.sources,
                       unsupported=unsupported(text, [_fact_check_text(self.style, s)
                                                      for s in prompt.sources], question),
-                      attributed=attributed, prompt=self.prompt, declined=declines(text))
+                      attributed=attributed, prompt=self.prompt,
+                      declined=declines(text) or points_only(text), pointed=points_only(text))
 
     def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:
         nothing = text == NOTHING_FOUND
@@ -462,6 +477,14 @@ def _fact_check_text(style: PromptStyle, source) -> str:
     styles leave the file out of the header, but a reader sees it on every
     citation: `ls` in an answer from `ls.txt` is no name the sources lack."""
     return f"{source.source}\n{style.label(source.n, source)}\n{source.text}"
+
+
+def points_only(text: str) -> bool:
+    """Whether the answer is nothing but citation markers ("[1]", "[1], [3].")."""
+    return bool(MARKER.search(text)) and not _WORD.search(MARKER.sub("", text))
+
+
+_WORD = re.compile(r"[^\W_]", re.UNICODE)
 
 
 def declines(text: str) -> bool:

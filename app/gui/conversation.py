@@ -121,7 +121,7 @@ class ConversationView(SafeTextBrowser):
                          "from another sentence of the sources: check which one answers your "
                          "question.</p>")
         if turn.answer and declined_beside_a_quote(turn):
-            parts.append(f"<p class='note'>{esc(declined_text(turn.evidence))}</p>")
+            parts.append(f"<p class='note'>{esc(declined_text(turn.evidence, turn.pointed))}</p>")
         elif turn.answer:
             against = "the quote" if single(turn) else "the passages"
             label = (f"<span class='meta'>Model's answer (check it against {against}):</span> "

@@ -34,6 +34,7 @@ class Turn:
     not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
     attributed: bool = False                         # uncited, sources matched by words
     declined: bool = False                           # the model said the handbook does not say
+    pointed: bool = False                            # (or wrote only a citation marker)
     saved_id: int | None = None                      # its row in the conversations store
     changed: set = field(default_factory=set)        # sources (n) changed since it was saved
     reordered: bool = False                          # the answer model's check moved the passages
@@ -59,6 +60,7 @@ class Turn:
         self.not_in_quote = answer.not_in_quote
         self.attributed = bool(answer.attributed)
         self.declined = answer.declined
+        self.pointed = answer.pointed
 
     def cited_numbers(self) -> set[int]:
         """The sources the answer cites by [n] (none when it cites none)."""
@@ -91,7 +93,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
             lines += [quote(e.text), f"— {citation_label(e.n, e)}"]
         lines.append("")
     if turn.answer and declined_beside_a_quote(turn):
-        lines.append(declined_text(turn.evidence))
+        lines.append(declined_text(turn.evidence, turn.pointed))
     elif turn.answer:
         lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
                      if turn.evidence else turn.answer)
@@ -110,7 +112,7 @@ def copy_text(turn: Turn, markdown: bool = False) -> str:
 
 # What a saved turn keeps as it is (the rest is rebuilt by app/answers/records.py).
 _PLAIN = ("answer", "state", "budget", "citations", "cited", "error", "refused", "attributed",
-          "declined", "evidence_ready", "more_shown", "handbooks")
+          "declined", "pointed", "evidence_ready", "more_shown", "handbooks")
 IN_PROGRESS = ("searching", "reading", "generating", "checking")
 
 

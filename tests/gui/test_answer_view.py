@@ -164,6 +164,20 @@ def test_the_models_refusal_beside_a_quote_is_said_as_the_models(qtbot, window):
     assert MODEL_DECLINED in copied and "Model's answer" not in copied
 
 
+def test_a_citation_marker_alone_is_not_shown_as_the_models_answer(qtbot, window):
+    """An answer of "[1]" and nothing else says where to look, not what the
+    passage says: the view says the model wrote no answer and points at the quote."""
+    from app.answers.answerer import MODEL_POINTED
+
+    window, replies = window
+    replies.model.enqueue("[1]")
+    answer = ask(qtbot, window, "How many days of annual leave do I get?")
+    assert answer.pointed
+    text = window.conversation.toPlainText()
+    assert MODEL_POINTED in text and "Model's answer" not in text
+    assert text.index("“Everyone gets 28 days") < text.index(MODEL_POINTED)
+
+
 def test_the_card_shows_one_quote_once_the_answer_model_picks_it_too(qtbot, window):
     """Asked with a model that checks (Qwen 1.5B's style), the card starts as
     passages that may answer and, once the model picks the first, shows it
