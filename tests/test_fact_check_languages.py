@@ -90,3 +90,34 @@ def test_german_nouns_are_no_names_but_a_name_of_two_words_is_checked():
     assert flagged("Den Zuschuss zahlt die Firma als Ausgleich.", DE, question) == []
     assert flagged("Den Zuschuss zahlt die Deutsche Telekom.", DE, question) == \
         ["Deutsche Telekom"]
+
+
+@pytest.mark.parametrize("answer, question, flagged", [
+    ("Ждёт 5 секунд.", "Сколько ждёт резолвер?", []),
+    ("Ждёт 5 минут.", "Сколько ждёт резолвер?", ["5"]),          # the source says seconds
+    ("It waits 5 seconds.", "How long does the resolver wait?", []),
+    ("It waits 5 minutes.", "How long does the resolver wait?", ["5 minutes"]),
+    ("По умолчанию 5.", "Сколько ждёт резолвер?", []),           # no unit: nothing to hold
+    ("Не больше 30 секунд.", "Какой предел?", []),                # the source gives 30 no unit
+])
+def test_a_number_with_another_unit_than_its_russian_source_is_flagged(answer, question,
+                                                                       flagged):
+    source = "Параметр timeout задаёт время ожидания: по умолчанию 5 секунд, не больше 30."
+    assert [f.text for f in unsupported(answer, [source], question)] == flagged
+
+
+@pytest.mark.parametrize("answer, flagged", [
+    ("Es sind 3 Tage, die Pause höchstens 1,5 Stunden.", []),
+    ("Es sind 3 Wochen.", ["3"]),
+    ("Die Pause dauert höchstens 1,5 Minuten.", ["1,5"]),
+    ("It is 3 days.", []),
+])
+def test_german_units_are_read_as_units(answer, flagged):
+    source = "Der Standardwert ist 3 Tage; höchstens 1,5 Stunden Pause."
+    assert [f.text for f in unsupported(answer, [source], "Wie lange?")] == flagged
+
+
+def test_spanish_units_are_read_as_units():
+    source = "Cada empleado tiene 27 días de vacaciones al año."
+    assert not unsupported("Son 27 días.", [source], "¿Cuántos días?")
+    assert [f.text for f in unsupported("Son 27 semanas.", [source], "¿Cuántos días?")] == ["27"]

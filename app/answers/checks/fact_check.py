@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from app.answers.checks.markers import MARKER
-from app.answers.checks.written_numbers import DECIMAL_COMMA, plain_numbers
+from app.answers.checks.written_numbers import (DECIMAL_COMMA, UNIT_WORDS, plain_numbers,
+                                                plain_units, unit_after)
 from app.answers.evidence.words import STOPWORDS, stem
 from app.common.language import CYRILLIC, SAMPLE_CHARS, UNDETERMINED, detect
 from app.common.word_forms import forms_of_text
@@ -113,7 +114,8 @@ class Sources:
         language = detect(" ".join(texts)[:SAMPLE_CHARS])
         self.language = language
         self.languages = {language} - {UNDETERMINED}
-        numeric = [normalise(plain_numbers(text, language)) for text in texts]
+        numeric = [normalise(plain_units(plain_numbers(text, language), language))
+                   for text in texts]
         numeric_text = " ".join(numeric)
         # A negative number also stands for its digits: an answer that drops
         # the sign ("signal 9" for "kill -9") is not flagged; one that adds or
@@ -496,7 +498,16 @@ def _numbers(answer: str, language: str) -> list[Fact]:
         if _STANDARD_BEFORE.search(answer, 0, start):
             continue  # "ISO 8601", "RFC 3339": part of a name, checked as one (see extract)
         facts.append(Fact(text, NUMBER, start, match.end()))
-    return facts
+    return [_with_unit(f, answer, language) for f in facts] if language in UNIT_WORDS else facts
+
+
+def _with_unit(fact: Fact, answer: str, language: str) -> Fact:
+    """A number in a Russian, German or Spanish answer with the unit word
+    after it, as the English unit its value is checked with ("5 секунд")."""
+    if _parsed(fact) and _parsed(fact)[1] is not None:
+        return fact  # "5 MB": a unit written the English way already
+    found = unit_after(answer, fact.end, language)
+    return replace(fact, value=f"{fact.value or fact.text} {found[0]}") if found else fact
 
 
 # Numbers as the decimal-comma languages write them, in an answer: a date

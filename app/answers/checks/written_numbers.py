@@ -1,6 +1,6 @@
 """Numbers as Russian, German and Spanish texts write them, made plain for
 the fact check: "1,5" is 1.5, "1.000" and "1 000" are 1000, "07.12.2026"
-and "7 декабря 2026" are the same day.
+and "7 декабря 2026" are the same day, "5 секунд" is 5 seconds.
 
 The fact check (fact_check.py) compares an answer's numbers with its
 sources' as digits with a decimal point. A German handbook's "1,5 Tage"
@@ -44,6 +44,58 @@ _MONTH_AFTER_DAY = {
         + r")\b(?:\s+(?:de\s+)?(\d{4})(?:\s*(?:г\.|года|год))?)?", re.IGNORECASE)
     for language, months in MONTHS.items()
 }
+
+
+# Units as those languages write them after a number, read as the English
+# unit the fact check knows ("5 секунд" is 5 seconds, "3 Tage" 3 days): a
+# number stated with another unit than its source's is then told apart. A
+# form not listed here is no unit, which the check holds against nothing.
+UNIT_WORDS = {
+    "ru": (("миллисекунд[а-яё]*", "ms"), ("секунд[а-яё]*", "seconds"),
+           ("минут[а-яё]*", "minutes"), ("час(?:а|ов|ам|ами|ах)?", "hours"),
+           ("(?:день|дн(?:я|ей|ям|ями|ях))", "days"), ("недел(?:я|и|ь|ю|ям|ями|ях)", "weeks"),
+           ("месяц[а-яё]*", "months"), ("(?:год(?:а|у|ов|ам)?|лет)", "years"),
+           ("процент[а-яё]*", "percent"), ("(?:кб|килобайт[а-яё]*)", "kb"),
+           ("(?:мб|мегабайт[а-яё]*)", "mb"), ("(?:гб|гигабайт[а-яё]*)", "gb")),
+    "de": (("millisekunden?", "ms"), ("sekunden?", "seconds"), ("minuten?", "minutes"),
+           ("stunden?", "hours"), ("tag(?:e|en)?", "days"), ("wochen?", "weeks"),
+           ("monat(?:e|en)?", "months"), ("jahr(?:e|en)?", "years"), ("prozent", "percent")),
+    "es": (("milisegundos?", "ms"), ("segundos?", "seconds"), ("minutos?", "minutes"),
+           ("horas?", "hours"), ("d[ií]as?", "days"), ("semanas?", "weeks"),
+           ("mes(?:es)?", "months"), ("años?", "years"), ("por ciento", "percent")),
+}
+_UNIT_AFTER = {
+    language: re.compile(r"[ \u00a0\u202f-]?(" + "|".join(
+        f"(?P<u{i}>{pattern})" for i, (pattern, _) in enumerate(pairs))
+        + r")(?![^\W\d_])", re.IGNORECASE)
+    for language, pairs in UNIT_WORDS.items()
+}
+_NUMBER_WITH_UNIT = {
+    language: re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)(?=" + pattern.pattern + ")",
+                         re.IGNORECASE)
+    for language, pattern in _UNIT_AFTER.items()
+}
+
+
+def unit_after(text: str, position: int, language: str | None) -> tuple[str, int] | None:
+    """The English unit a unit word right after `position` names, and where
+    that word ends; None when no unit word of `language` stands there."""
+    pattern = _UNIT_AFTER.get(language or "")
+    match = pattern.match(text, position) if pattern else None
+    if match is None:
+        return None
+    index = next(i for i, (name, value) in enumerate(match.groupdict().items()) if value)
+    return UNIT_WORDS[language][index][1], match.end()
+
+
+def plain_units(text: str, language: str | None) -> str:
+    """`text` with the English unit put between each number and its unit
+    word (its numbers made plain first): the word itself stays, for the
+    check of the words around a number."""
+    if language not in UNIT_WORDS:
+        return text
+    return _NUMBER_WITH_UNIT[language].sub(
+        lambda m: f"{m[0]} {unit_after(text, m.end(), language)[0]}", text)
 
 
 def plain_numbers(text: str, language: str | None) -> str:
