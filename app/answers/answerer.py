@@ -33,6 +33,7 @@ from app.answers.prompting.languages import (NO_EVIDENCE_IN, NOTHING_FOUND_IN, R
 from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
 from app.answers.prompting.styles import PromptStyle, style_for
 from app.llm.contract import AnswerModel, Reading
+from app.search.retrieval import chunk_texts
 
 # Cosine distance above which the best child is not about the question at
 # all, when the searcher's embedder does not say its own
@@ -421,17 +422,20 @@ class Answerer:
         by_index: dict[int, list] = {}
         for candidate in response.candidates:  # one index's candidates: one embedder's measure
             by_index.setdefault(index_of(candidate.chunk_id), []).append(candidate)
-        return any(about_the_question(response.query, candidates, searcher.embedder,
-                                      searcher.store.languages, self._chunk_texts)
-                   for index, candidates in by_index.items()
-                   for searcher in [self.searcher.searcher_of(index)])
+        return any(self._about(response.query, index, candidates)
+                   for index, candidates in by_index.items())
 
-    def _chunk_texts(self, ids: list[int]) -> dict[int, str]:
-        return {i: row["text"] for i, row in self.searcher.store.chunks_by_id(ids).items()}
+    def _about(self, query: str, index: int, candidates: list) -> bool:
+        """One index's candidates held to its own embedder's measure (their
+        ids are the searcher's, so their texts are read through it)."""
+        searcher = self.searcher.searcher_of(index)
+        return about_the_question(query, candidates, searcher.embedder, searcher.store.languages,
+                                  lambda ids: chunk_texts(self.searcher.store, ids))
 
     def _answer(self, question: str, raw: str, prompt: Prompt, stopped: bool) -> Answer:
         by_number = {s.n: s for s in prompt.sources}
         text, cited = clean_markers(drop_echoed_header(raw.strip()), set(by_number))
+        pointed = points_only(text)
         attributed = [] if cited else attribute(text, prompt.sources, question)
         attributed_numbers = list(dict.fromkeys(a["n"] for a in attributed))
         citations = [by_number[n].citation() for n in cited or attributed_numbers] or \
@@ -445,7 +449,7 @@ class Answerer:
                       unsupported=unsupported(text, [_fact_check_text(self.style, s)
                                                      for s in prompt.sources], question),
                       attributed=attributed, prompt=self.prompt,
-                      declined=declines(text) or points_only(text), pointed=points_only(text))
+                      declined=declines(text) or pointed, pointed=pointed)
 
     def _refusal(self, question: str, text: str, timings: dict | None = None) -> Answer:
         nothing = text == NOTHING_FOUND

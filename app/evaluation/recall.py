@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.common.typography import MINUS_SIGNS
-from app.search.retrieval import Searcher, SearchResponse
+from app.search.retrieval import Searcher, SearchResponse, chunk_texts
 
 REQUIRED = ("question", "answer_span")
 OPTIONAL = ("position", "kind", "source_file", "id")
@@ -155,7 +155,7 @@ def evaluate(searcher: Searcher, cases: list[Case], k: int,
 def score_case(searcher: Searcher, case: Case, response: SearchResponse,
                count: Callable[[str], int]) -> CaseResult:
     span = normalise(case.answer_span)
-    child_texts = _child_texts(searcher, [c.chunk_id for c in response.candidates])
+    child_texts = chunk_texts(searcher.store, [c.chunk_id for c in response.candidates])
     chunk_rank = next((rank for rank, c in enumerate(response.candidates, start=1)
                        if span in normalise(child_texts.get(c.chunk_id, ""))), None)
     context_rank = next((r.rank for r in response.results if span in normalise(r.text)), None)
@@ -163,10 +163,6 @@ def score_case(searcher: Searcher, case: Case, response: SearchResponse,
                   "snippet": r.text[:160]} for r in response.results]
     tokens = sum(count(r.text) for r in response.results)
     return CaseResult(case, chunk_rank, context_rank, tokens, retrieved)
-
-
-def _child_texts(searcher: Searcher, ids: list[int]) -> dict[int, str]:
-    return {chunk_id: row["text"] for chunk_id, row in searcher.store.chunks_by_id(ids).items()}
 
 
 def summarise(results: list[CaseResult], k: int, profile: str, invalid: list[dict]) -> EvalReport:

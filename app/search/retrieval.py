@@ -210,7 +210,7 @@ class Searcher:
         candidates = fuse(vector_hits, bm25_hits, self.settings)
         if self.embedder.languages is None:  # a multilingual model's bias (MiniLM reads English)
             candidates = handbook_language_first(candidates, question, self.store.languages,
-                                                 self._texts)
+                                                 lambda ids: chunk_texts(self.store, ids))
         if self.profile == SPRING:
             results = self._chunk_results(candidates)
         else:
@@ -278,9 +278,6 @@ class Searcher:
         terms = query_terms(question, self.store.term_frequency if large else None, budget,
                             forms_for(question, self.store.languages))
         return self.store.lexical_search(terms, self.settings.candidates, allowed)
-
-    def _texts(self, ids: list[int]) -> dict[int, str]:
-        return {i: row["text"] for i, row in self.store.chunks_by_id(ids).items()}
 
     def _following(self, candidates: list[Candidate]) -> dict[int, Following]:
         """Each candidate's kind and the MAX_CODE_RUN children after it in its section."""
@@ -447,6 +444,11 @@ def bring_following_code(candidates: list[Candidate],
             placed.add(chunk_id)
             run += 1
     return ordered
+
+
+def chunk_texts(store, ids: list[int]) -> dict[int, str]:
+    """The texts of the children `ids` (those the store still has)."""
+    return {i: row["text"] for i, row in store.chunks_by_id(ids).items()}
 
 
 def forms_for(question: str, languages: Callable[[], list[str]]) -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from app.answers.evidence.relevance import about_the_question
 from app.common.language import detect
-from app.search.retrieval import Searcher
+from app.search.retrieval import Searcher, chunk_texts
 from app.workspace.embedders import EmbedderCache
 from benchmarks.common import BUILD, GOLDEN, arguments, print_figures
 from benchmarks.guards.languages import KINDS, MODELS, cases, index
@@ -56,7 +56,6 @@ def measure(kinds: list[str]) -> dict:
         for pages in ("en", *LANGUAGES):
             store, _ = index(pages, "e5", 120, embedders, kind)
             searcher = Searcher(store, embedder)
-            texts = lambda ids: {i: r["text"] for i, r in store.chunks_by_id(ids).items()}  # noqa: E731
             languages = store.languages()
             for blind in (False, True):
                 for label, question in questions(kind, pages, blind):
@@ -66,7 +65,8 @@ def measure(kinds: list[str]) -> dict:
                     same = detect(question) in languages
                     verdicts = {"threshold": best <= embedder.relevance_threshold,
                                 "app": about_the_question(question, found, embedder,
-                                                          lambda: languages, texts)}
+                                                          lambda: languages,
+                                                          lambda ids: chunk_texts(store, ids))}
                     key = ("held out" if blind else "tuned", label, "same" if same else "other")
                     row = counts.setdefault(key, {"cases": 0, "threshold": 0, "app": 0})
                     row["cases"] += 1

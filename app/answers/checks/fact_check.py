@@ -504,10 +504,11 @@ def _numbers(answer: str, language: str) -> list[Fact]:
 def _with_unit(fact: Fact, answer: str, language: str) -> Fact:
     """A number in a Russian, German or Spanish answer with the unit word
     after it, as the English unit its value is checked with ("5 секунд")."""
-    if _parsed(fact) and _parsed(fact)[1] is not None:
+    parsed = _parsed(fact)
+    if parsed and parsed[1] is not None:
         return fact  # "5 MB": a unit written the English way already
-    found = unit_after(answer, fact.end, language)
-    return replace(fact, value=f"{fact.value or fact.text} {found[0]}") if found else fact
+    unit = unit_after(answer, fact.end, language)
+    return replace(fact, value=f"{fact.value or fact.text} {unit}") if unit else fact
 
 
 # Numbers as the decimal-comma languages write them, in an answer: a date

@@ -64,28 +64,24 @@ UNIT_WORDS = {
            ("horas?", "hours"), ("d[ií]as?", "days"), ("semanas?", "weeks"),
            ("mes(?:es)?", "months"), ("años?", "years"), ("por ciento", "percent")),
 }
-_UNIT_AFTER = {
-    language: re.compile(r"[ \u00a0\u202f-]?(" + "|".join(
+_UNIT_AFTER = {  # a unit word right after a number: group uI names UNIT_WORDS[language][I]
+    language: re.compile(r"[ \u00a0\u202f-]?(?:" + "|".join(
         f"(?P<u{i}>{pattern})" for i, (pattern, _) in enumerate(pairs))
         + r")(?![^\W\d_])", re.IGNORECASE)
     for language, pairs in UNIT_WORDS.items()
 }
 _NUMBER_WITH_UNIT = {
-    language: re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)(?=" + pattern.pattern + ")",
-                         re.IGNORECASE)
+    language: re.compile(r"(?<![\w.,])\d+(?:\.\d+)?(?=" + pattern.pattern + ")", re.IGNORECASE)
     for language, pattern in _UNIT_AFTER.items()
 }
 
 
-def unit_after(text: str, position: int, language: str | None) -> tuple[str, int] | None:
-    """The English unit a unit word right after `position` names, and where
-    that word ends; None when no unit word of `language` stands there."""
+def unit_after(text: str, position: int, language: str | None) -> str | None:
+    """The English unit a unit word right after `position` names; None when
+    no unit word of `language` stands there."""
     pattern = _UNIT_AFTER.get(language or "")
     match = pattern.match(text, position) if pattern else None
-    if match is None:
-        return None
-    index = next(i for i, (name, value) in enumerate(match.groupdict().items()) if value)
-    return UNIT_WORDS[language][index][1], match.end()
+    return UNIT_WORDS[language][int(match.lastgroup[1:])][1] if match else None
 
 
 def plain_units(text: str, language: str | None) -> str:
@@ -95,7 +91,7 @@ def plain_units(text: str, language: str | None) -> str:
     if language not in UNIT_WORDS:
         return text
     return _NUMBER_WITH_UNIT[language].sub(
-        lambda m: f"{m[0]} {unit_after(text, m.end(), language)[0]}", text)
+        lambda m: f"{m[0]} {unit_after(text, m.end(), language)}", text)
 
 
 def plain_numbers(text: str, language: str | None) -> str:
