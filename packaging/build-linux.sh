@@ -106,6 +106,8 @@ fi
 # -- 3. PyInstaller -------------------------------------------------------------------
 # Into a staging folder, then moved into dist/ in one step: dist/handbook-qa is
 # never half-written.
+log "compiling the window's translations (app/gui/i18n)"
+"$VENV/bin/python" -m app.gui.catalogues compile --force >&2
 log "running PyInstaller (packaging/handbook-qa.spec)"
 rm -rf build/stage
 "$VENV/bin/python" -m PyInstaller --noconfirm --clean --log-level WARN \

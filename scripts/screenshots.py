@@ -1,12 +1,16 @@
 """Screenshots of the desktop app for the README (docs/screenshots/).
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py languages
+    QT_SCALE_FACTOR=2 QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/screenshots.py languages
 
 Runs the real app on a copy of the sample handbook with the real models, in
 a throw-away data folder, and saves: main window while indexing, an answer
 with its quote and sources, the PDF viewer at a cited page, a quote opened in
 the viewer with the other passages shown, an error, a saved conversation
-reopened from the list, and the window under a dark palette.
+reopened from the list, and the window under a dark palette; with
+`languages`, the main window and Settings in Russian, Spanish and German
+(at 200 % with QT_SCALE_FACTOR=2).
 """
 from __future__ import annotations
 
@@ -125,7 +129,7 @@ def main() -> None:
     wait(app, lambda: not window.index_worker.busy)
     window.open_folder(folder)
     wait(app, lambda: not window.index_worker.busy)
-    window._set_also_asked([str(facilities)])
+    window.set_also_asked([str(facilities)])
     window.ask("Where do I park my bicycle, and how many days of annual leave do I get?")
     wait(app, lambda: window.current_turn is None, 300)
     window.grab().save(str(OUT / "main-several.png"))
@@ -139,5 +143,99 @@ def main() -> None:
     print(f"saved to {OUT}")
 
 
+# The same small handbook as each language writes it, and a question on it in
+# that language (the window's screenshots in docs/screenshots/main-<code>.png).
+HANDBOOKS = {
+    "ru": ("Справочник сотрудника", """# Справочник сотрудника
+
+## Ежегодный отпуск
+
+Каждый сотрудник получает 28 календарных дней оплачиваемого отпуска в год. Отпуск
+оформляется в кадровом портале не позднее чем за две недели.
+
+## Велосипеды
+
+Велосипеды оставляют в запертом навесе за корпусом Б; пропуск открывает его с 6:00 до 22:00.
+Складные велосипеды можно держать под рабочим столом.
+
+## Командировки
+
+Суточные в Берлине составляют 60 евро. Гостиница оплачивается до 180 евро за ночь.
+""", "Где мне оставить велосипед?"),
+    "es": ("Manual del empleado", """# Manual del empleado
+
+## Vacaciones anuales
+
+Cada empleado tiene 28 días naturales de vacaciones pagadas al año. Las vacaciones se
+solicitan en el portal de recursos humanos con al menos dos semanas de antelación.
+
+## Bicicletas
+
+Las bicicletas se dejan en el cobertizo cerrado detrás del edificio B; la tarjeta lo abre
+de 6:00 a 22:00. Las bicicletas plegables pueden guardarse bajo la mesa.
+
+## Viajes de trabajo
+
+La dieta diaria en Berlín es de 60 euros. El hotel se paga hasta 180 euros por noche.
+""", "¿Dónde dejo mi bicicleta?"),
+    "de": ("Mitarbeiterhandbuch", """# Mitarbeiterhandbuch
+
+## Jahresurlaub
+
+Alle Mitarbeitenden erhalten 28 Kalendertage bezahlten Urlaub im Jahr. Urlaub wird
+spätestens zwei Wochen vorher im Personalportal beantragt.
+
+## Fahrräder
+
+Fahrräder werden im verschlossenen Unterstand hinter Gebäude B abgestellt; der
+Mitarbeiterausweis öffnet ihn von 6:00 bis 22:00 Uhr. Falträder dürfen unter dem
+Schreibtisch stehen.
+
+## Dienstreisen
+
+Das Tagegeld in Berlin beträgt 60 Euro. Hotels werden bis 180 Euro pro Nacht erstattet.
+""", "Wo stelle ich mein Fahrrad ab?"),
+}
+
+
+def languages() -> None:
+    """The main window and Settings in each language the window speaks, on a
+    handbook in that language, with a question asked in it."""
+    home = Path(tempfile.mkdtemp())
+    os.environ["HANDBOOK_QA_HOME"] = str(home / "data")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from app.gui.main_window import MainWindow
+    from app.gui.settings_dialog import SettingsDialog
+    from app.gui.translations import LANGUAGE
+
+    app = QApplication([])
+    OUT.mkdir(parents=True, exist_ok=True)
+    scale = os.environ.get("QT_SCALE_FACTOR", "1")
+    suffix = "" if scale == "1" else f"-{int(float(scale) * 100)}"
+    for code, (name, text, question) in HANDBOOKS.items():
+        LANGUAGE.install(code)
+        folder = home / name
+        folder.mkdir()
+        (folder / "handbook.md").write_text(text, encoding="utf-8")
+        settings = QSettings(str(home / f"settings-{code}.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(folder, settings=settings)
+        window.resize(1366, 768)
+        window.show()
+        wait(app, lambda: not window.index_worker.busy and window.report is not None)
+        window.ask(question)
+        wait(app, lambda: window.current_turn is None, 300)
+        wait(app, lambda: False, 0.5)
+        window.grab().save(str(OUT / f"main-{code}{suffix}.png"))
+        dialog = SettingsDialog(window.settings, 128, [], window)
+        dialog.show()
+        wait(app, lambda: False, 0.5)
+        dialog.grab().save(str(OUT / f"settings-{code}{suffix}.png"))
+        dialog.close()
+        window.close()
+    print(f"saved to {OUT}")
+
+
 if __name__ == "__main__":
-    main()
+    languages() if sys.argv[1:] == ["languages"] else main()

@@ -2,6 +2,7 @@
 import pytest
 
 from app.common.documents import CODE, LIST, PARAGRAPH, TABLE, TERM, ReadError
+from app.common.said import Said
 from app.ingest.readers import SUPPORTED_SUFFIXES, read_document
 from tests.epubgen import CONTAINER, OPF, epub, laughs_chapter, laughs_opf, page
 from tests.test_readers import block_texts, check_invariants
@@ -70,8 +71,10 @@ def test_a_book_in_another_folder_layout(tmp_path):
 ], ids=["corrupt zip", "empty", "zip bomb", "no container", "no opf", "no spine", "broken opf",
         "pictures only", "drm"])
 def test_broken_books_are_refused_in_words(tmp_path, make, words):
-    with pytest.raises(ReadError, match=words):
+    with pytest.raises(ReadError, match=words) as raised:
         read_document(make(tmp_path / "bad.epub"))
+    reason = raised.value.args[0]  # a message the window words (app/common/said.py)
+    assert isinstance(reason, Said) and reason == Said(reason.template, **reason.values)
 
 
 ENCRYPTION = """<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container"

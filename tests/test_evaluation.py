@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from app.common.said import Said
 from app.common.bundled import SAMPLE_GOLDEN
 from app.evaluation.recall import (Case, CaseResult, CasesError, evaluate, load_cases,
                                    parse_cases, summarise, validate)
@@ -33,6 +34,22 @@ def test_unusable_cases_are_reported_with_their_line_not_counted():
         (3, "the answer span is empty"),
         (4, "the answer span occurs nowhere in the indexed documents"),
         (5, "position must be one of start, middle, end")]
+    # English for the CLI and the files saved; a template and values for the window
+    assert [bad["reason"].template for bad in invalid][2] == "position must be one of {positions}"
+    assert all(isinstance(bad["reason"], Said) for bad in invalid)
+
+
+def test_a_broken_golden_set_says_so_in_english_with_a_message_the_window_can_word(tmp_path):
+    with pytest.raises(CasesError) as caught:
+        parse_cases("\n", "cases.tsv")
+    assert str(caught.value) == ("cases.tsv line 1: the header must name the columns question, "
+                                 "answer_span (missing: question, answer_span); found: nothing")
+    assert isinstance(caught.value.message, Said) and caught.value.message.values["name"] == \
+        "cases.tsv"
+    with pytest.raises(CasesError) as caught:
+        load_cases(tmp_path / "none.tsv")
+    assert str(caught.value).startswith(f"{tmp_path / 'none.tsv'}: cannot be read (")
+    assert caught.value.message.template == "{path}: cannot be read ({error})"
 
 
 def test_recall_is_computed_per_position_and_kind():

@@ -8,7 +8,8 @@ import json
 from app.evaluation.answer_accuracy import AnswerReport
 from app.evaluation.export import EVAL_CSV_HEADER, write_eval_csv, write_json
 from app.evaluation.recall import Case, CaseResult, summarise
-from app.evaluation.tables import answer_rows, recall_cell, recall_rows
+from app.common.said import Said
+from app.evaluation.tables import answer_rows, recall_rows
 
 
 def made_up_report():
@@ -97,10 +98,14 @@ def test_recall_rows_put_positions_in_document_order_then_kinds():
         "All cases", "By position of the answer in its section", "start", "middle", "end",
         "By kind of content", "code", "prose", "table"]
     assert [kind for kind, *_ in rows][:3] == ["overall", "group", "position"]
-    overall = rows[0]
-    assert recall_cell(overall[2]) == "33.3% (1/3)"  # chunk: only "leave" at rank 1 of k = 5
-    assert recall_cell(overall[3]) == "66.7% (2/3)"  # context: "leave" and "table"
-    assert recall_cell(None) == "—" and recall_cell({"recall": None}) == "—"
+    # titles are messages the window words; positions and kinds stay the golden set's keys
+    assert all(isinstance(label, Said) for kind, label, _, _ in rows
+               if kind in ("overall", "group"))
+    assert not any(isinstance(label, Said) for kind, label, _, _ in rows
+                   if kind in ("position", "kind"))
+    overall = rows[0]  # the figures as data: the window writes them (tests/gui/test_eval_view.py)
+    assert overall[2] == {"recall": 0.3333, "hits": 1, "cases": 3}  # only "leave" at rank 1
+    assert overall[3] == {"recall": 0.6667, "hits": 2, "cases": 3}  # "leave" and "table"
 
 
 def test_answer_rows_show_each_figure_and_a_dash_where_none_applies():
@@ -114,5 +119,6 @@ def test_answer_rows_show_each_figure_and_a_dash_where_none_applies():
         ("overall", "All asked"), ("group", "By position of the answer in its section"),
         ("row", "start"), ("row", "end"), ("row", "other"),
         ("group", "By kind of answer"), ("row", "prose")]
-    assert rows[0][2] == ["67%", "100%", "50%", "0%", "0%", "—", "3"]
+    assert rows[0][2] == [2 / 3, 1.0, 0.5, 0.0, 0.0, None, 3]  # the window writes them
     assert rows[1][2] == []
+    assert isinstance(rows[0][1], Said) and isinstance(rows[1][1], Said)

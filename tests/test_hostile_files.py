@@ -9,6 +9,7 @@ from app.common.chunks import ChunkSettings
 from app.ingest.indexer import FAILED, INDEXED, QUARANTINE_AFTER, SKIPPED, Indexer, IndexSettings
 from app.ingest.reader_process import ReaderProcess
 from app.store.sqlite import Store
+from app.workspace.reading import failure_reason
 from hostile import build
 from pdfgen import make_pdf
 
@@ -77,6 +78,10 @@ def test_a_parser_that_hangs_is_abandoned_within_the_timeout(tmp_path, embedder)
         elapsed = time.monotonic() - started
     statuses = {f.path: (f.status, f.reason) for f in report.files}
     assert statuses["a-slow.pdf"][0] == FAILED and "longer than 0.2 s" in statuses["a-slow.pdf"][1]
+    timed_out = statuses["a-slow.pdf"][1]  # a message the window words (app/common/said.py)
+    assert timed_out.template == ("reading it took longer than {seconds} s (the file may make "
+                                  "the parser loop); skipped")
+    assert timed_out.values == {"seconds": 0.2}
     assert statuses["fine.md"][0] == INDEXED
     assert elapsed < 0.2 + 2 + 3, "moves on within the timeout + 2 s (+ process start-up)"
 
@@ -93,10 +98,15 @@ def test_a_file_that_crashes_the_parser_twice_is_quarantined_until_it_changes(tm
             report = Indexer(store, embedder).run(folder)
             status = {f.path: f for f in report.files}["crash.pdf"]
             assert status.status == FAILED and "crashed" in status.reason
+            assert status.reason.template == ("the parser crashed on this file (damaged or "
+                                              "hostile content?); skipped")
+            assert failure_reason(store.document("crash.pdf")) == status.reason
         assert killer.kills == QUARANTINE_AFTER
         report = Indexer(store, embedder).run(folder)
         status = {f.path: f for f in report.files}["crash.pdf"]
         assert "quarantined" in status.reason and killer.kills == QUARANTINE_AFTER
+        assert status.reason.values == {"times": QUARANTINE_AFTER}
+        assert failure_reason(store.document("crash.pdf")).values == {"times": QUARANTINE_AFTER}
         monkeypatch.undo()
         make_pdf(folder / "crash.pdf", [["Now a small and healthy file."]])
         report = Indexer(store, embedder).run(folder)

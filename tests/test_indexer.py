@@ -120,6 +120,57 @@ def test_bad_files_are_reported_and_the_rest_is_indexed(tmp_path, folder, embedd
         assert failed["status"] == FAILED and "password" in failed["error"]
 
 
+def test_a_failure_reason_is_a_message_kept_in_the_index(tmp_path, folder, embedder):
+    """Why a file failed or was skipped reaches the report and the index as a
+    marked message (app/common/said.py): read in the reader process, carried
+    by the indexer, stored beside its English text, read back by
+    failure_reason; cleared when the file is indexed again."""
+    import json
+
+    from app.common.said import Said
+    from app.ingest.indexer import SKIPPED
+    from app.workspace.reading import failure_reason
+
+    (folder / "bad.docx").write_bytes(b"PK\x03\x04 not really a zip")
+    make_pdf(folder / "scan.pdf", [[]])
+    (folder / "dangling.md").symlink_to(tmp_path / "nowhere.md")
+    not_a_zip = "not a Word document: the file is not a valid .docx package ({error})"
+    no_ocr = ("the PDF has no text layer (scanned images?); it would need OCR, which is "
+              "switched off")
+    with Store(tmp_path / "i.sqlite") as store:
+        report = index(store, embedder, folder, ocr=False)
+        results = {f.path: f for f in report.files}
+        bad, scan, dangling = results["bad.docx"], results["scan.pdf"], results["dangling.md"]
+        assert (bad.status, scan.status, dangling.status) == (FAILED, FAILED, SKIPPED)
+        for result in (bad, scan, dangling):
+            assert isinstance(result.reason, Said), result
+        assert (bad.reason.template, bad.reason.values) == (not_a_zip,
+                                                            {"error": "File is not a zip file"})
+        assert bad.reason == ("not a Word document: the file is not a valid .docx package "
+                              "(File is not a zip file)")
+        assert scan.reason.template == no_ocr
+        assert dangling.reason.template == "a broken link, or the file vanished while scanning"
+        assert json.loads(json.dumps(report.to_json()))["failures"]  # still plain JSON text
+
+        rows = {row["path"]: row for row in store.documents()}
+        assert rows["bad.docx"]["error"] == bad.reason  # the English, as before
+        stored = failure_reason(store.document("bad.docx"))
+        assert isinstance(stored, Said) and stored == bad.reason
+        assert (stored.template, stored.values) == (not_a_zip, {"error": "File is not a zip file"})
+        assert failure_reason(rows["scan.pdf"]).template == no_ocr
+        assert failure_reason(rows["guide.md"]) is None  # indexed: no reason
+
+        (folder / "bad.docx").unlink()
+        (folder / "scan.pdf").unlink()
+        (folder / "bad.md").write_text("")
+        index(store, embedder, folder)
+        assert failure_reason(store.document("bad.md")).template == "the file is empty"
+        (folder / "bad.md").write_text("# Fixed\n\nNow it has text.\n")
+        index(store, embedder, folder)
+        fixed = store.document("bad.md")
+        assert fixed["status"] == INDEXED and (fixed["error"], fixed["error_said"]) == (None, None)
+
+
 def test_a_file_that_turns_bad_keeps_what_was_indexed(tmp_path, folder, embedder):
     with Store(tmp_path / "i.sqlite") as store:
         index(store, embedder, folder)

@@ -4,6 +4,7 @@ import zipfile
 import pytest
 
 from app.common.documents import CODE, LIST, PARAGRAPH, TABLE, TERM, ReadError
+from app.common.said import Said
 from app.ingest.readers import SUPPORTED_SUFFIXES, read_document
 from tests.odtgen import ENCRYPTED_MANIFEST, META, content, laughs, odt
 from tests.test_readers import block_texts, check_invariants
@@ -102,8 +103,10 @@ def _renamed_spreadsheet(path):
     (lambda p: odt(p, content("<text:p> </text:p>")), "no text"),
 ], ids=["corrupt zip", "empty", "zip bomb", "encrypted", "broken xml", "spreadsheet", "no text"])
 def test_broken_packages_are_refused_in_words(tmp_path, make, words):
-    with pytest.raises(ReadError, match=words):
+    with pytest.raises(ReadError, match=words) as raised:
         read_document(make(tmp_path / "bad.odt"))
+    reason = raised.value.args[0]  # a message the window words (app/common/said.py)
+    assert isinstance(reason, Said) and reason == Said(reason.template, **reason.values)
 
 
 def test_a_truncated_odt(tmp_path):

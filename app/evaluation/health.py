@@ -10,10 +10,19 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.store.contract import IndexStore
 
 SPLIT_LEVELS = ("block", "line", "sentence", "word", "character")
 CHARACTER_SPLIT_WARNING = 0.05
+# The window words these (app/gui/words.py); the CLI prints their English.
+VERDICT = QT_TRANSLATE_NOOP("Core", "{over} of {chunks} chunks exceed the {window}-token window "
+                                    "· p95 {p95} tokens")
+CHARACTER_SPLITS = QT_TRANSLATE_NOOP("Core", "{share}% of chunks needed character-level splits: "
+                                             "some documents have no usable structure (no "
+                                             "paragraphs, sentences or spaces)")
+P95_OVER_WINDOW = QT_TRANSLATE_NOOP("Core", "p95 chunk length ({p95}) exceeds the window minus "
+                                            "special tokens: this index truncates in production")
 
 
 @dataclass
@@ -60,18 +69,18 @@ class HealthReport:
 
     @property
     def verdict(self) -> str:
-        return (f"{len(self.over_window):,} of {self.chunks:,} chunks exceed the "
-                f"{self.window}-token window · p95 {self.wordpiece.p95:g} tokens")
+        # numbers, not text: each language writes them its way ("231.5", "231,5")
+        return Said(VERDICT, over=len(self.over_window), chunks=self.chunks,
+                    window=self.window, p95=float(self.wordpiece.p95))
 
     def warnings(self) -> list[str]:
         found = []
         if self.character_split_share > CHARACTER_SPLIT_WARNING:
-            found.append(f"{self.character_split_share:.0%} of chunks needed character-level "
-                         "splits: some documents have no usable structure (no paragraphs, "
-                         "sentences or spaces)")
+            # a whole percent, rounded as "{:.0%}" rounds it
+            share = int(format(self.character_split_share * 100, ".0f"))
+            found.append(Said(CHARACTER_SPLITS, share=share))
         if self.wordpiece.p95 > self.window - 2:
-            found.append(f"p95 chunk length ({self.wordpiece.p95:g}) exceeds the window minus "
-                         "special tokens: this index truncates in production")
+            found.append(Said(P95_OVER_WINDOW, p95=float(self.wordpiece.p95)))
         return found
 
     def to_json(self) -> dict:

@@ -19,16 +19,26 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.typography import MINUS_SIGNS
 from app.search.retrieval import Searcher, SearchResponse, chunk_texts
 
 REQUIRED = ("question", "answer_span")
 OPTIONAL = ("position", "kind", "source_file", "id")
 POSITIONS = ("start", "middle", "end")
+# The kinds of content the golden sets name (scripts/check_golden.py); any
+# other kind is counted too. Positions and kinds stay keys here: the window
+# words the ones it knows (app/gui/eval_view.py), the CLI prints them as written.
+KINDS = ("prose", "table", "code", "list", "config")
 
 
 class CasesError(Exception):
     """The golden TSV itself is unusable; the message names the line."""
+
+    @property
+    def message(self) -> str:
+        """The message as raised (a Said, for the window to word); str(error) is its English."""
+        return self.args[0] if self.args else str(self)
 
 
 @dataclass
@@ -87,20 +97,26 @@ def load_cases(path: Path) -> list[Case]:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
-        raise CasesError(f"{path}: cannot be read ({error})") from error
+        raise CasesError(Said(QT_TRANSLATE_NOOP("Core", "{path}: cannot be read ({error})"),
+                              path=str(path), error=str(error))) from error
     return parse_cases(text, str(path))
 
 
 def parse_cases(text: str, name: str = "cases") -> list[Case]:
     rows = list(csv.reader(io.StringIO(text), delimiter="\t", quoting=csv.QUOTE_NONE))
     if not rows:
-        raise CasesError(f"{name}: the file is empty")
+        raise CasesError(Said(QT_TRANSLATE_NOOP("Core", "{name}: the file is empty"), name=name))
     header = [column.strip().lower() for column in rows[0]]
     missing = [column for column in REQUIRED if column not in header]
     if missing:
-        raise CasesError(f"{name} line 1: the header must name the columns "
-                         f"{', '.join(REQUIRED)} (missing: {', '.join(missing)}); "
-                         f"found: {', '.join(rows[0]) or 'nothing'}")
+        found = ", ".join(rows[0])
+        template = (QT_TRANSLATE_NOOP("Core", "{name} line 1: the header must name the columns "
+                                              "{columns} (missing: {missing}); found: {found}")
+                    if found else
+                    QT_TRANSLATE_NOOP("Core", "{name} line 1: the header must name the columns "
+                                              "{columns} (missing: {missing}); found: nothing"))
+        raise CasesError(Said(template, name=name, columns=", ".join(REQUIRED),
+                              missing=", ".join(missing), found=found))
     cases = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -116,18 +132,21 @@ def parse_cases(text: str, name: str = "cases") -> list[Case]:
 
 
 def validate(cases: list[Case], indexed_text: str) -> tuple[list[Case], list[dict]]:
-    """Usable cases, and the others with the reason they cannot be counted."""
+    """Usable cases, and the others with the reason they cannot be counted
+    (a Said: English in the CLI and the files saved, worded in the window)."""
     usable, invalid = [], []
     for case in cases:
         reason = None
         if not case.question:
-            reason = "the question is empty"
+            reason = Said(QT_TRANSLATE_NOOP("Core", "the question is empty"))
         elif not case.answer_span:
-            reason = "the answer span is empty"
+            reason = Said(QT_TRANSLATE_NOOP("Core", "the answer span is empty"))
         elif normalise(case.answer_span) not in indexed_text:
-            reason = "the answer span occurs nowhere in the indexed documents"
+            reason = Said(QT_TRANSLATE_NOOP(
+                "Core", "the answer span occurs nowhere in the indexed documents"))
         elif case.position and case.position not in POSITIONS:
-            reason = f"position must be one of {', '.join(POSITIONS)}"
+            reason = Said(QT_TRANSLATE_NOOP("Core", "position must be one of {positions}"),
+                          positions=", ".join(POSITIONS))
         if reason:
             invalid.append({"line": case.line, "id": case.id, "reason": reason})
         else:

@@ -19,26 +19,44 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from app.answers.answerer import declined_text
 from app.answers.checks import quote_check
-from app.answers.evidence.confidence import shown_as
-from app.answers.prompting.prompt import citation_label
 from app.answers.evidence.units import LINE as CODE_UNIT
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
+from app.gui.words import citation, worded
 from app.ingest.readers import is_markdown
 from app.workspace.turns import INTERRUPTED, Turn, declined_beside_a_quote, single
 
+# Questions the bundled sample handbook answers. Not translated: they are
+# asked of that English handbook, which its English embedder reads (a German
+# question would not find its passage).
 EXAMPLE_QUESTIONS = (
     "How many days of annual leave do I get?",
     "What is the hotel limit per night in London?",
     "How do I roll back a failed deploy?",
 )
 _MARKER = re.compile(r"\[(\d{1,3})\]")
-CHANGED = ("The handbook has changed since this answer was given: the sources marked "
-           "“changed since” no longer read as quoted here. Ask again for an answer from the "
-           "current text.")
-CHANGED_MARK = " · changed since"
+CHANGED = QT_TRANSLATE_NOOP(
+    "ConversationView",
+    "The handbook has changed since this answer was given: the sources marked "
+    "“changed since” no longer read as quoted here. Ask again for an answer from the "
+    "current text.")
 SHOWN_TURNS = 30
+
+
+def changed_mark() -> str:
+    """After the citation of a source that changed since the answer: " · changed since"."""
+    return " · " + QCoreApplication.translate(
+        "ConversationView", "changed since", "after a source's citation: the file changed since")
+
+
+def quoted(text: str) -> str:
+    """Text (already escaped) in the language's quotation marks."""
+    return QCoreApplication.translate(
+        "ConversationView", "“{text}”", "quotation marks around a quote or a fact").format(
+        text=text)
 
 
 class ConversationView(SafeTextBrowser):
@@ -47,7 +65,7 @@ class ConversationView(SafeTextBrowser):
         self.turns: list[Turn] = []
         self.show_all = False       # every turn, not just the last SHOWN_TURNS
         self.examples = EXAMPLE_QUESTIONS
-        self.setAccessibleName("Conversation")
+        self.setAccessibleName(self.tr("Conversation", "accessible name of the answers view"))
         self._dark = is_dark(self.palette())
         self.document().setDefaultStyleSheet(style_sheet(self._dark))
         self.render()
@@ -84,8 +102,9 @@ class ConversationView(SafeTextBrowser):
         bar = self.verticalScrollBar()
         at_bottom = bar.value() >= bar.maximum() - 4
         first = 0 if self.show_all else max(0, len(self.turns) - SHOWN_TURNS)
-        earlier = (f"<p class='meta'><a href='{APP_SCHEME}:earlier/0'>Show the {first} earlier "
-                   f"question{'s' if first > 1 else ''}</a></p><hr/>" if first else "")
+        more = self.tr("Show the %n earlier question(s)", "", first)
+        earlier = (f"<p class='meta'><a href='{APP_SCHEME}:earlier/0'>{esc(more)}</a></p><hr/>"
+                   if first else "")
         self.setHtml(self._welcome() if not self.turns else earlier +
                      "".join(self._turn_html(i, self.turns[i])
                              for i in range(first, len(self.turns))))
@@ -99,42 +118,51 @@ class ConversationView(SafeTextBrowser):
     def _welcome(self) -> str:
         items = "".join(f'<li><a href="{APP_SCHEME}:ask/{i}">{esc(q)}</a></li>'
                         for i, q in enumerate(self.examples))
-        return ("<h3>Ask your handbook</h3><p class='meta'>Answers come from the documents in the "
-                "folder on the left, with the sources they used. Try one of these:</p>"
-                f"<ul>{items}</ul>")
+        title = self.tr("Ask your handbook")
+        intro = self.tr("Answers come from the documents in the folder on the left, with the "
+                        "sources they used. Try one of these:")
+        return f"<h3>{esc(title)}</h3><p class='meta'>{esc(intro)}</p><ul>{items}</ul>"
 
     def _turn_html(self, index: int, turn: Turn) -> str:
-        parts = [f"<p class='q'><b>You:</b> {esc(turn.question)}</p>"]
+        you = self.tr("You:", "before the question the user asked")
+        parts = [f"<p class='q'><b>{esc(you)}</b> {esc(turn.question)}</p>"]
         if turn.evidence:
             parts.append(self._quote_card(index, turn))
         elif turn.evidence_ready and not turn.refused and turn.state != "error":
-            parts.append("<p class='meta'>No passage in the handbook looks like an answer to "
-                         "this question.</p>")
-        shown = shown_as(turn.evidence)
+            nothing = self.tr("No passage in the handbook looks like an answer to this question.")
+            parts.append(f"<p class='meta'>{esc(nothing)}</p>")
+        one = single(turn)  # warnings under the card name it: the quote, or the passages
         if turn.unsupported and turn.state in ("done", "stopped"):
-            facts = ", ".join(f"“{esc(f.text)}”" for f in turn.unsupported)
-            parts.append(f"<p class='warn'>Not backed by the sources: {facts}. The model may "
-                         f"have made this up: rely on {shown}.</p>")
+            facts = ", ".join(quoted(esc(f.text)) for f in turn.unsupported)
+            warning = self.tr("Not backed by the sources: {facts}. The model may have made this "
+                              "up: rely on the quote above.") if one else \
+                self.tr("Not backed by the sources: {facts}. The model may have made this up: "
+                        "rely on the passages above.")
+            parts.append(f"<p class='warn'>{_filled(warning, facts=facts)}</p>")
         if turn.not_in_quote and turn.state in ("done", "stopped"):
-            facts = ", ".join(f"“{esc(f.text)}”" for f in turn.not_in_quote)
-            parts.append(f"<p class='note'>Not in {shown}: {facts}. The model took it "
-                         "from another sentence of the sources: check which one answers your "
-                         "question.</p>")
+            facts = ", ".join(quoted(esc(f.text)) for f in turn.not_in_quote)
+            note = self.tr("Not in the quote above: {facts}. The model took it from another "
+                           "sentence of the sources: check which one answers your question.") \
+                if one else \
+                self.tr("Not in the passages above: {facts}. The model took it from another "
+                        "sentence of the sources: check which one answers your question.")
+            parts.append(f"<p class='note'>{_filled(note, facts=facts)}</p>")
         if turn.answer and declined_beside_a_quote(turn):
-            parts.append(f"<p class='note'>{esc(declined_text(turn.evidence, turn.pointed))}</p>")
+            parts.append(f"<p class='note'>{esc(worded(declined_text(turn.evidence, turn.pointed)))}</p>")
         elif turn.answer:
-            against = "the quote" if single(turn) else "the passages"
-            label = (f"<span class='meta'>Model's answer (check it against {against}):</span> "
-                     if turn.evidence else "")
+            label = self.tr("Model's answer (check it against the quote):") if one else \
+                self.tr("Model's answer (check it against the passages):")
+            label = f"<span class='meta'>{esc(label)}</span> " if turn.evidence else ""
             parts.append(f"<p class='a'>{label}{self._linked(index, turn)}</p>")
         if turn.state in ("searching", "reading", "generating", "checking"):
-            parts.append(f"<p class='status'>{esc(turn.status)}</p>")
+            parts.append(f"<p class='status'>{esc(worded(turn.status))}</p>")
         if turn.error:
-            parts.append(f"<p class='error'>{esc(turn.error)}</p>")
+            parts.append(f"<p class='error'>{esc(worded(turn.error))}</p>")
         if turn.state == "interrupted":
-            parts.append(f"<p class='note'>{esc(INTERRUPTED)}</p>")
+            parts.append(f"<p class='note'>{esc(worded(INTERRUPTED))}</p>")
         if turn.changed:
-            parts.append(f"<p class='note'>{esc(CHANGED)}</p>")
+            changed = QCoreApplication.translate("ConversationView", CHANGED)
+            parts.append(f"<p class='note'>{esc(changed)}</p>")
         if turn.state in ("done", "stopped", "interrupted") and not turn.refused:
             parts.append(self._sources_line(index, turn))
         return "<div>" + "".join(parts) + "</div><hr/>"
@@ -147,32 +175,34 @@ class ConversationView(SafeTextBrowser):
             rows = [self._quote_row(index, i, e, "passage", e.n in turn.changed)
                     for i, e in enumerate(turn.evidence)]
             if turn.reordered:
-                rows.append(f"<p class='meta'>{esc(quote_check.ORDERED_BY_BOTH)}</p>")
+                rows.append(f"<p class='meta'>{esc(worded(quote_check.ORDERED_BY_BOTH))}</p>")
+            title = self.tr("Passages that may answer")
             return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
-                    "<p class='cardtitle'>Passages that may answer</p>" + "".join(rows) +
+                    f"<p class='cardtitle'>{esc(title)}</p>" + "".join(rows) +
                     "</td></tr></table>")
         best, *others = turn.evidence
         rows = [self._quote_row(index, 0, best, "quote", best.n in turn.changed)]
         if best.checked:
-            rows.append(f"<p class='meta'>{esc(best.checked_note or quote_check.BOTH_PICK)}</p>")
+            rows.append(f"<p class='meta'>{esc(worded(best.checked_note or quote_check.BOTH_PICK))}</p>")
         if others and turn.more_shown:
             rows += [self._quote_row(index, i, e, "quote other", e.n in turn.changed)
                      for i, e in enumerate(others, start=1)]
         toggle = ""
         if others:
-            words = "Hide the other passages" if turn.more_shown else \
-                f"{len(others)} more passage{'s' if len(others) > 1 else ''}"
-            toggle = f"<a href='{APP_SCHEME}:more/{index}'>{words}</a>"
+            words = self.tr("Hide the other passages") if turn.more_shown else \
+                self.tr("%n more passage(s)", "", len(others))
+            toggle = f"<a href='{APP_SCHEME}:more/{index}'>{esc(words)}</a>"
+        title = self.tr("From the handbook", "title of the card that quotes the handbook")
         return ("<table class='card' width='100%' cellpadding='6'><tr><td>"
-                "<p class='cardtitle'>From the handbook</p>" + "".join(rows) +
+                f"<p class='cardtitle'>{esc(title)}</p>" + "".join(rows) +
                 (f"<p class='meta'>{toggle}</p>" if toggle else "") + "</td></tr></table>")
 
     @staticmethod
     def _quote_row(index: int, position: int, evidence, style: str, changed: bool) -> str:
-        label = citation_label(evidence.n, evidence) + (CHANGED_MARK if changed else "")
+        label = citation(evidence.n, evidence) + (changed_mark() if changed else "")
         context = (f"<p class='meta'>{esc(evidence.context)}</p>"
                    if evidence.context else "")
-        return (f"<p class='{style}'>“{_quote_html(evidence)}”</p>{context}"
+        return (f"<p class='{style}'>{quoted(_quote_html(evidence))}</p>{context}"
                 f"<p class='meta'><a href='{APP_SCHEME}:quote/{index}/{position}'>"
                 f"{esc(label)}</a></p>")
 
@@ -182,10 +212,11 @@ class ConversationView(SafeTextBrowser):
         valid = {c["n"] for c in turn.citations} if turn.cited else set()
         done = turn.state in ("done", "stopped")
         text = turn.answer
-        marks = ([(f.start, f.end, "unsupported", "not backed by the sources")
-                  for f in turn.unsupported] +
-                 [(f.start, f.end, "offquote", "not in the quote above")
-                  for f in turn.not_in_quote]) if done else []
+        unsupported = self.tr("not backed by the sources", "tooltip of a marked fact")
+        off_quote = self.tr("not in the quote above", "tooltip of a marked fact")
+        marks = ([(f.start, f.end, "unsupported", unsupported) for f in turn.unsupported] +
+                 [(f.start, f.end, "offquote", off_quote) for f in turn.not_in_quote]) \
+            if done else []
         pieces, last = [], 0
         for match in _MARKER.finditer(text):
             pieces.append(_marked(text, last, match.start(), marks))
@@ -198,19 +229,32 @@ class ConversationView(SafeTextBrowser):
         return "".join(pieces).replace("\n", "<br/>")
 
     def _sources_line(self, index: int, turn: Turn) -> str:
-        title = "Sources" if turn.cited else \
-            "Sources (matched by the words the answer shares with them)" if turn.attributed \
-            else "Sources consulted (the answer cites none)"
+        title = self.tr("Sources:", "before the list of the answer's sources") if turn.cited \
+            else self.tr("Sources (matched by the words the answer shares with them):") \
+            if turn.attributed else self.tr("Sources consulted (the answer cites none):")
+        changed = changed_mark()
         links = " · ".join(
             f'<a href="{APP_SCHEME}:cite/{index}/{c["n"]}">[{c["n"]}] {esc(c["source"])}'
-            f'{esc(" (p. %s)" % c["page"]) if c.get("page") else ""}'
-            f'{esc(CHANGED_MARK) if c["n"] in turn.changed else ""}</a>'
+            f'{esc(self._page(c["page"])) if c.get("page") else ""}'
+            f'{esc(changed) if c["n"] in turn.changed else ""}</a>'
             for c in turn.citations)
-        suffix = " · stopped" if turn.state == "stopped" else ""
-        copy = (f" · <a href='{APP_SCHEME}:copy/{index}'>Copy answer</a>"
-                f" · <a href='{APP_SCHEME}:copymd/{index}'>Copy as Markdown</a>")
-        return (f"<p class='meta'>{esc(title)}: {links}</p>"
-                f"<p class='meta'>{esc(turn.budget)}{esc(suffix)}{copy}</p>")
+        suffix = " · " + self.tr("stopped", "the answer was stopped before its end") \
+            if turn.state == "stopped" else ""
+        copy_answer, copy_markdown = self.tr("Copy answer"), self.tr("Copy as Markdown")
+        copy = (f" · <a href='{APP_SCHEME}:copy/{index}'>{esc(copy_answer)}</a>"
+                f" · <a href='{APP_SCHEME}:copymd/{index}'>{esc(copy_markdown)}</a>")
+        return (f"<p class='meta'>{esc(title)} {links}</p>"
+                f"<p class='meta'>{esc(worded(turn.budget))}{esc(suffix)}{copy}</p>")
+
+    def _page(self, page) -> str:
+        """The page after a source's name: " (p. 12)"."""
+        return " (" + self.tr("p. {page}", "page number after a source's name").format(
+            page=page) + ")"
+
+
+def _filled(text: str, **html_values: str) -> str:
+    """A translated sentence, escaped, with HTML values (escaped already) put in."""
+    return esc(text).format(**html_values)
 
 
 _LEAD_IN_BREAK = re.compile(r"(?<=:)[ \t]*\n\s*")
@@ -254,7 +298,7 @@ def _marked(text: str, start: int, end: int, marks: list[tuple[int, int, str, st
         if mark_start >= mark_end:
             continue
         pieces.append(esc(text[position:mark_start]))
-        pieces.append(f"<span class='{style}' title='{title}'>"
+        pieces.append(f"<span class='{style}' title='{esc(title)}'>"
                       f"{esc(text[mark_start:mark_end])}</span>")
         position = mark_end
     pieces.append(esc(text[position:end]))

@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLineEdit, QListWidget,
                                QListWidgetItem, QMessageBox, QPushButton, QVBoxLayout, QWidget)
 
+from app.common.said import message_of
+from app.gui.locale_format import clock, day_and_month, short_date
 from app.store.conversations import ConversationInfo, ConversationStore
 from app.store.contract import StoreError
 
@@ -20,21 +22,22 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 def when(timestamp: float, now: float | None = None) -> str:
-    """"14:05" today, "3 Dec" this year, "3 Dec 2025" before."""
+    """The time today, the day and month this year, the short date before, as
+    the window's language writes them ("14:05", "3 дек.", "03.12.2025" in Russian)."""
     moment = dt.datetime.fromtimestamp(timestamp)
     today = dt.datetime.fromtimestamp(now) if now is not None else dt.datetime.now()
     if moment.date() == today.date():
-        return moment.strftime("%H:%M")
+        return clock(moment)
     if moment.year == today.year:
-        return f"{moment.day} {moment:%b}"
-    return f"{moment.day} {moment:%b %Y}"
+        return day_and_month(moment)
+    return short_date(moment)
 
 
 class ConversationList(QWidget):
     openRequested = Signal(int)      # a conversation's id
     deleted = Signal(int)
     newRequested = Signal()
-    failed = Signal(str)             # the store could not be written: the reason in words
+    failed = Signal(object)          # the store could not be written: the reason (a Said)
 
     def __init__(self, store: ConversationStore, parent=None):
         super().__init__(parent)
@@ -42,12 +45,12 @@ class ConversationList(QWidget):
         self.folder = ""
         self.current: int | None = None
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search conversations")
+        self.search.setPlaceholderText(self.tr("Search conversations"))
         self.search.setClearButtonEnabled(True)
-        self.search.setAccessibleName("Search conversations")
+        self.search.setAccessibleName(self.tr("Search conversations"))
         self.search.textChanged.connect(lambda _: self.refresh())
         self.list = QListWidget()
-        self.list.setAccessibleName("Saved conversations")
+        self.list.setAccessibleName(self.tr("Saved conversations"))
         # F2 renames; a click opens (a second click on the open one would
         # otherwise start editing it by surprise)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
@@ -55,14 +58,14 @@ class ConversationList(QWidget):
         self.list.itemClicked.connect(self._activated)
         self.list.itemChanged.connect(self._renamed)
         self.list.setWordWrap(True)
-        self.new_button = QPushButton("New")
-        self.new_button.setToolTip("Start a new conversation (Ctrl+N)")
+        self.new_button = QPushButton(self.tr("New", "button: start a new conversation"))
+        self.new_button.setToolTip(self.tr("Start a new conversation (Ctrl+N)"))
         self.new_button.clicked.connect(self.newRequested)
-        self.rename_button = QPushButton("Rename")
-        self.rename_button.setToolTip("Rename the selected conversation (F2)")
+        self.rename_button = QPushButton(self.tr("Rename", "button: rename the conversation"))
+        self.rename_button.setToolTip(self.tr("Rename the selected conversation (F2)"))
         self.rename_button.clicked.connect(self.rename_selected)
-        self.delete_button = QPushButton("Delete")
-        self.delete_button.setToolTip("Delete the selected conversation")
+        self.delete_button = QPushButton(self.tr("Delete", "button: delete the conversation"))
+        self.delete_button.setToolTip(self.tr("Delete the selected conversation"))
         self.delete_button.clicked.connect(self.delete_selected)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -103,8 +106,9 @@ class ConversationList(QWidget):
         item = QListWidgetItem(info.title)
         item.setData(ID_ROLE, info.id)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
-        turns = f"{info.turns} question" + ("s" if info.turns != 1 else "")
-        item.setToolTip(f"{info.title}\n{turns} · last asked {when(info.updated)}")
+        asked = self.tr("%n question(s) · last asked {when}", "", info.turns).format(
+            when=when(info.updated))
+        item.setToolTip(f"{info.title}\n{asked}")
         return item
 
     def _activated(self, item: QListWidgetItem) -> None:
@@ -130,8 +134,9 @@ class ConversationList(QWidget):
         if item is None:
             return
         if confirm and QMessageBox.question(
-                self, "Delete the conversation",
-                f"Delete “{item.text()}” and its answers? This cannot be undone.",
+                self, self.tr("Delete the conversation"),
+                self.tr("Delete “{title}” and its answers? This cannot be undone.").format(
+                    title=item.text()),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
             return
@@ -147,6 +152,6 @@ class ConversationList(QWidget):
         try:
             write(*args)
         except StoreError as error:
-            self.failed.emit(str(error))
+            self.failed.emit(message_of(error))
             return False
         return True

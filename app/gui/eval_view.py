@@ -18,7 +18,8 @@ import logging
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRectF, QThread, Qt, Signal, Slot
+from PySide6.QtCore import (QCoreApplication, QLocale, QObject, QRectF, QThread,
+                            QT_TRANSLATE_NOOP, Qt, Signal, Slot)
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView,
                                QProgressBar, QPushButton, QSpinBox, QSplitter,
@@ -27,10 +28,13 @@ from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QHeaderView,
 
 from app.common import paths
 from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
+from app.common.said import message_of
 from app.evaluation.export import write_eval_csv, write_json
 from app.evaluation.recall import CasesError, EvalReport, evaluate, load_cases
-from app.evaluation.tables import ANSWER_COLUMNS, answer_rows, recall_cell, recall_rows
+from app.evaluation.tables import ANSWER_COLUMNS, COUNTED, answer_rows, recall_rows
+from app.gui.locale_format import locale, number, percent
 from app.gui.safe_text import SafeTextBrowser, display_table, esc, plain_label
+from app.gui.words import worded
 from app.store.backends import parse_location
 from app.workspace.embedders import shared_embedders
 
@@ -38,8 +42,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_K = 5
 DEFAULT_ANSWER_LIMIT = 20  # "Evaluate answers" asks this many questions unless told otherwise
-MODEL_BUSY = ("A question is being answered with the answer model: evaluate the answers "
-              "when it is done.")
+# translated where it is shown: QCoreApplication.translate("EvalView", MODEL_BUSY)
+MODEL_BUSY = QT_TRANSLATE_NOOP("EvalView", "A question is being answered with the answer model: "
+                               "evaluate the answers when it is done.")
 
 
 class Cancelled(Exception):
@@ -55,35 +60,97 @@ def _bold(item: QTableWidgetItem) -> QTableWidgetItem:
     return item
 
 
+def group_words(key: str) -> str:
+    """A position of the answer or a kind of content, as the golden set names
+    it (app.evaluation.recall.POSITIONS, KINDS), in the window's language; a
+    key it does not know is shown as written."""
+    words = {
+        "start": QCoreApplication.translate("EvalView", "start",
+                                            "position of the answer in its section"),
+        "middle": QCoreApplication.translate("EvalView", "middle",
+                                             "position of the answer in its section"),
+        "end": QCoreApplication.translate("EvalView", "end",
+                                          "position of the answer in its section"),
+        "prose": QCoreApplication.translate("EvalView", "prose", "kind of content"),
+        "table": QCoreApplication.translate("EvalView", "table", "kind of content"),
+        "code": QCoreApplication.translate("EvalView", "code", "kind of content"),
+        "list": QCoreApplication.translate("EvalView", "list", "kind of content"),
+        "config": QCoreApplication.translate("EvalView", "config",
+                                             "kind of content: configuration files"),
+    }
+    return words.get(key, key)
+
+
+def recall_text(figures: dict | None, decimals: int = 1) -> str:
+    """A recall cell: "73.3% (11/15)" as the language writes it, "—" when
+    the recall does not apply."""
+    if not figures or figures.get("recall") is None:
+        return "—"
+    return QCoreApplication.translate(
+        "EvalView", "{recall} ({hits}/{cases})",
+        "a recall cell: the share found, then the cases found of the cases asked").format(
+            recall=percent(figures["recall"], decimals), hits=number(figures["hits"]),
+            cases=number(figures["cases"]))
+
+
+def answer_figure(key: str, value) -> str:
+    """An answer figure (app.evaluation.tables.ANSWER_COLUMNS): the count of
+    cases, or a share; "—" where it does not apply."""
+    if value is None:
+        return "—"
+    return number(value) if key == COUNTED else percent(value)
+
+
+def comparison_figure(kind: str, value) -> str:
+    """A figure of the comparison table (app.evaluation.comparison.Row)."""
+    if kind in ("recall", "part"):
+        return recall_text(value, decimals=0)
+    return percent(value) if kind == "share" else number(value)
+
+
 def answer_misses_html(report) -> str:
     """Each wrong answer: the question, the span it should hold, what the
     model said and where the span stood among the quotes (all escaped)."""
     items = []
     for miss in report.misses:
         rank = miss["evidence_rank"]
-        quote = ("the quote shown first held it" if rank == 1 else
-                 f"quote {rank} held it" if rank else "no quote held it")
-        unsupported = (f" · not backed by the sources: {esc(', '.join(miss['unsupported']))}"
-                       if miss["unsupported"] else "")
+        quote = (QCoreApplication.translate("EvalView", "the quote shown first held it")
+                 if rank == 1 else
+                 QCoreApplication.translate("EvalView", "quote {rank} held it").format(
+                     rank=number(rank)) if rank else
+                 QCoreApplication.translate("EvalView", "no quote held it"))
+        unsupported = (" · " + QCoreApplication.translate(
+            "EvalView", "not backed by the sources: {facts}").format(
+                facts=esc(", ".join(miss["unsupported"])))
+            if miss["unsupported"] else "")
+        span = f"<span style='background:#e6f2d9'>{esc(miss['answer_span'])}</span>"
         items.append(
-            f"<p><b>Line {miss['line']} · {esc(miss['id'])}</b>: {esc(miss['question'])}<br/>"
-            f"expected “<span style='background:#e6f2d9'>{esc(miss['answer_span'])}</span>” "
-            f"({quote})<br/>answered: {esc(miss['answer'][:400]) or '—'}"
-            f"<span style='color:#8a4b00'>{unsupported}</span></p>")
-    return "".join(items) or "<p>Every answer was accurate.</p>"
+            "<p><b>" + QCoreApplication.translate("EvalView", "Line {line}").format(
+                line=miss["line"]) + f" · {esc(miss['id'])}</b>: {esc(miss['question'])}<br/>"
+            + QCoreApplication.translate("EvalView", "expected “{span}” ({quote})").format(
+                span=span, quote=quote)
+            + "<br/>" + QCoreApplication.translate("EvalView", "answered: {answer}").format(
+                answer=esc(miss["answer"][:400]) or "—")
+            + f"<span style='color:#8a4b00'>{unsupported}</span></p>")
+    return "".join(items) or (
+        "<p>" + QCoreApplication.translate("EvalView", "Every answer was accurate.") + "</p>")
 
 
 def _chunk_words(rank: int | None, k: int) -> str:
     if rank is None:
-        return "in none of the chunks the search found"
+        return QCoreApplication.translate("EvalView", "in none of the chunks the search found")
     if rank > k:
-        return f"only in chunk #{rank}, outside the top {k}"
-    return f"in chunk #{rank}"
+        return QCoreApplication.translate(
+            "EvalView", "only in chunk #{rank}, outside the top {k}").format(
+                rank=number(rank), k=number(k))
+    return QCoreApplication.translate("EvalView", "in chunk #{rank}").format(rank=number(rank))
 
 
 def _context_words(rank: int | None) -> str:
-    return "not in the context sent to the model" if rank is None else \
-        f"in context result #{rank}"
+    if rank is None:
+        return QCoreApplication.translate("EvalView", "not in the context sent to the model")
+    return QCoreApplication.translate("EvalView", "in context result #{rank}").format(
+        rank=number(rank))
 
 
 def misses_html(report: EvalReport) -> str:
@@ -91,22 +158,40 @@ def misses_html(report: EvalReport) -> str:
     was retrieved instead. Every value is escaped: it comes from documents and the TSV."""
     blocks = []
     for miss in report.misses:
-        tags = " · ".join(esc(miss[key]) for key in ("position", "kind") if miss[key])
-        where = f" in {esc(miss['source_file'])}" if miss["source_file"] else ""
-        found = (f"{_chunk_words(miss['chunk_rank'], report.k)}; "
-                 f"{_context_words(miss['context_rank'])}")
+        tags = " · ".join(esc(group_words(miss[key])) for key in ("position", "kind")
+                          if miss[key])
+        found = esc(f"{_chunk_words(miss['chunk_rank'], report.k)}; "
+                    f"{_context_words(miss['context_rank'])}")
+        span = f"<span style='background:#e6f2d9'>{esc(miss['answer_span'])}</span>"
+        if miss["source_file"]:
+            expected = QCoreApplication.translate(
+                "EvalView", "expected “{span}” in {file}: {found}").format(
+                    span=span, file=esc(miss["source_file"]), found=found)
+        else:
+            expected = QCoreApplication.translate(
+                "EvalView", "expected “{span}”: {found}").format(span=span, found=found)
         items = []
         for got in miss["retrieved"]:
-            page = f" (p. {esc(got['page'])})" if got.get("page") else ""
+            page = (" " + QCoreApplication.translate("EvalView", "(p. {page})").format(
+                page=esc(got["page"])) if got.get("page") else "")
             snippet = esc(" ".join(got["snippet"].split()))
             items.append(f"<li>{esc(got['source'])} › {esc(got['heading'])}{page}<br>"
                          f"<span style='color:#666'>{snippet}…</span></li>")
+        line = QCoreApplication.translate("EvalView", "line {line}").format(line=esc(miss["line"]))
         blocks.append(
-            f"<p style='margin-top:8px'><b>line {esc(miss['line'])} · {esc(miss['id'])}</b>"
+            f"<p style='margin-top:8px'><b>{line} · {esc(miss['id'])}</b>"
             f"{' · ' + tags if tags else ''}<br>{esc(miss['question'])}<br>"
-            f"expected “<span style='background:#e6f2d9'>{esc(miss['answer_span'])}</span>”"
-            f"{where}: {esc(found)}</p><ol style='margin-top:0'>{''.join(items)}</ol>")
+            f"{expected}</p><ol style='margin-top:0'>{''.join(items)}</ol>")
     return "".join(blocks)
+
+
+def _seconds(value: float | None) -> str:
+    """A median time as the report rounds it (1.2, 0.034), with the language's
+    decimal mark; "—" when there is none (no answer had a first token)."""
+    if value is None:
+        return "—"
+    return locale().toString(float(value), "f",
+                             QLocale.FloatingPointPrecisionOption.FloatingPointShortest)
 
 
 class RecallBarDelegate(QStyledItemDelegate):
@@ -153,7 +238,7 @@ class EvalWorker(QObject):
     """Runs one evaluation or one comparison in its own thread, then stops."""
 
     progress = Signal(int, int)     # cases done, cases to do
-    message = Signal(str)           # comparison stages
+    message = Signal(object)        # comparison stages (a Said, worded by the view)
     finished = Signal(object)       # EvalReport
     compared = Signal(object)       # the comparison dict
     answered = Signal(object)       # AnswerReport
@@ -189,13 +274,16 @@ class EvalWorker(QObject):
         except Cancelled:
             self.failed.emit("cancelled")
         except CasesError as error:
-            self.failed.emit(f"The golden set cannot be used: {error}")
+            self.failed.emit(self.tr("The golden set cannot be used: {error}").format(
+                error=worded(error.message)))
         except (SearchError, StoreError, ModelError, PromptTooLarge, OSError,
                 ValueError) as error:
-            self.failed.emit(f"The evaluation stopped: {error}")
+            self.failed.emit(self.tr("The evaluation stopped: {error}").format(
+                error=worded(message_of(error))))
         except Exception as error:  # never let a worker die silently
             log.exception("evaluation failed")
-            self.failed.emit(f"The evaluation stopped by an unexpected error: {error}")
+            self.failed.emit(self.tr("The evaluation stopped by an unexpected error: {error}")
+                             .format(error=error))
 
     def _evaluate(self, cases) -> EvalReport:
         from app.search.retrieval import SearchSettings
@@ -273,6 +361,7 @@ class EvalView(QWidget):
         self._thread: QThread | None = None
         self._worker: EvalWorker | None = None
         self._evaluated_state: tuple | None = None
+        self._says_model_busy = False  # the status line says MODEL_BUSY
         self._build()
         self._update_buttons()
 
@@ -280,7 +369,7 @@ class EvalView(QWidget):
     def _build(self) -> None:
         self.tsv_label = plain_label()
         self.tsv_label.setWordWrap(True)
-        self.choose_button = QPushButton("Choose golden set…")
+        self.choose_button = QPushButton(self.tr("Choose golden set…"))
         self.choose_button.clicked.connect(self.choose_tsv)
         file_row = QHBoxLayout()
         file_row.addWidget(self.tsv_label, 1)
@@ -289,33 +378,35 @@ class EvalView(QWidget):
         self.k_box = QSpinBox()
         self.k_box.setRange(1, 50)
         self.k_box.setValue(DEFAULT_K)
-        self.k_box.setPrefix("k = ")
-        self.k_box.setAccessibleName("Results counted (k)")
-        self.k_box.setToolTip("recall@k: the answer must be in the top k results")
+        self.k_box.setPrefix(self.tr("k = ", "spin box prefix: the results counted, recall@k"))
+        self.k_box.setAccessibleName(self.tr("Results counted (k)"))
+        self.k_box.setToolTip(self.tr("recall@k: the answer must be in the top k results"))
         self.k_box.valueChanged.connect(self._on_k_changed)
-        self.run_button = QPushButton("Run evaluation")
+        self.run_button = QPushButton(self.tr("Run evaluation"))
         self.run_button.clicked.connect(self.run_evaluation)
-        self.compare_button = QPushButton("Compare profiles")
-        self.compare_button.setToolTip("Index this folder with both profiles (fitted and "
-                                       "spring-default) and evaluate both on this golden set")
+        self.compare_button = QPushButton(self.tr("Compare profiles"))
+        self.compare_button.setToolTip(self.tr("Index this folder with both profiles (fitted and "
+                                               "spring-default) and evaluate both on this "
+                                               "golden set"))
         self.compare_button.clicked.connect(self.run_comparison)
-        self.answers_button = QPushButton("Evaluate answers")
-        self.answers_button.setToolTip(
+        self.answers_button = QPushButton(self.tr("Evaluate answers"))
+        self.answers_button.setToolTip(self.tr(
             "Ask the first questions of the golden set with the answer model, as the app "
             "does, and measure the quotes and the answers (a few seconds a question with "
-            "the default model)")
+            "the default model)"))
         self.answers_button.clicked.connect(self.run_answers)
         self.answers_button.setVisible(self._answerer_factory is not None)
         self.limit_box = QSpinBox()
         self.limit_box.setRange(0, 100_000)
+        self.limit_box.valueChanged.connect(self._word_limit)
         self.limit_box.setValue(DEFAULT_ANSWER_LIMIT)
-        self.limit_box.setPrefix("first ")
-        self.limit_box.setAccessibleName("Questions to ask")
-        self.limit_box.setSuffix(" questions")
-        self.limit_box.setSpecialValueText("all questions")
-        self.limit_box.setToolTip("How many questions Evaluate answers asks (0: all of them)")
+        self._word_limit(self.limit_box.value())
+        self.limit_box.setAccessibleName(self.tr("Questions to ask"))
+        self.limit_box.setSpecialValueText(self.tr("all questions"))
+        self.limit_box.setToolTip(self.tr("How many questions Evaluate answers asks "
+                                          "(0: all of them)"))
         self.limit_box.setVisible(self._answerer_factory is not None)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel", "button: stop the evaluation running"))
         self.cancel_button.clicked.connect(self.cancel)
         run_row = QHBoxLayout()
         run_row.addWidget(self.k_box)
@@ -341,9 +432,9 @@ class EvalView(QWidget):
         font = self.summary.font()
         font.setBold(True)
         self.summary.setFont(font)
-        self.explanation = plain_label(
+        self.explanation = plain_label(self.tr(
             "Chunk recall: the answer span lies inside one of the top-k chunks the search "
-            "found. Context recall: it lies inside the text that would be sent to the model.")
+            "found. Context recall: it lies inside the text that would be sent to the model."))
         self.explanation.setWordWrap(True)
         self.explanation.setStyleSheet("color: #555")
         self.recall_table = display_table(0, 3)
@@ -351,11 +442,11 @@ class EvalView(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self.save_json = QPushButton("Save JSON…")
-        self.save_json.setToolTip("The results as `handbook-qa eval --json` writes them")
+        self.save_json = QPushButton(self.tr("Save JSON…"))
+        self.save_json.setToolTip(self.tr("The results as `handbook-qa eval --json` writes them"))
         self.save_json.clicked.connect(lambda: self._save("json"))
-        self.save_csv = QPushButton("Save CSV…")
-        self.save_csv.setToolTip("One row per miss and per case not counted")
+        self.save_csv = QPushButton(self.tr("Save CSV…"))
+        self.save_csv.setToolTip(self.tr("One row per miss and per case not counted"))
         self.save_csv.clicked.connect(lambda: self._save("csv"))
         self.save_note = plain_label()
         self.save_note.setStyleSheet("color: #555")
@@ -370,7 +461,7 @@ class EvalView(QWidget):
         self.misses_title = plain_label()
         self.misses_title.setWordWrap(True)
         self.misses = SafeTextBrowser()
-        self.misses.setAccessibleName("Questions missed")
+        self.misses.setAccessibleName(self.tr("Questions missed"))
         misses_box = QWidget()
         misses_layout = QVBoxLayout(misses_box)
         misses_layout.setContentsMargins(0, 0, 0, 0)
@@ -389,7 +480,9 @@ class EvalView(QWidget):
         recall_layout.addLayout(save_row)
 
         self.invalid = QTreeWidget()
-        self.invalid.setHeaderLabels(["Line", "Id", "Why it is not counted"])
+        self.invalid.setHeaderLabels([self.tr("Line", "column: the line of the golden set"),
+                                      self.tr("Id", "column: the case's id"),
+                                      self.tr("Why it is not counted")])
         self.invalid.setRootIsDecorated(False)
         self.invalid.header().setStretchLastSection(True)
 
@@ -398,9 +491,9 @@ class EvalView(QWidget):
         self.compare_table.horizontalHeader().setSectionResizeMode(
             0, QHeaderView.ResizeMode.Stretch)
         self.compare_table.verticalHeader().setDefaultSectionSize(22)
-        self.compare_note = plain_label(
+        self.compare_note = plain_label(self.tr(
             "Compare profiles indexes this folder a second time with the other profile "
-            "(kept next to the app's index) and evaluates both on the golden set.")
+            "(kept next to the app's index) and evaluates both on the golden set."))
         self.compare_note.setWordWrap(True)
         self.compare_note.setStyleSheet("color: #555")
         compare_page = QWidget()
@@ -412,21 +505,21 @@ class EvalView(QWidget):
         self.answers_summary.setWordWrap(True)
         self.answers_table = display_table(0, len(ANSWER_COLUMNS) + 1)
         self.answers_table.setHorizontalHeaderLabels(
-            [""] + [title for title, _ in ANSWER_COLUMNS])
+            [""] + [worded(title) for title, _ in ANSWER_COLUMNS])
         self.answers_table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)  # the figures as wide as they need
         self.answers_table.horizontalHeader().setSectionResizeMode(
             0, QHeaderView.ResizeMode.Stretch)
         self.answers_table.verticalHeader().setDefaultSectionSize(22)
-        self.answers_explanation = plain_label(
+        self.answers_explanation = plain_label(self.tr(
             "Quote@1 / @3: the answer span lies inside the quote shown first / one of the "
             "three. Accurate: the model's answer holds every number of the span and half its "
             "words. Unsupported: answers with a fact the sources lack. Not in quote: answers "
-            "with a number the first quote lacks. Citations: cited sources that hold the span.")
+            "with a number the first quote lacks. Citations: cited sources that hold the span."))
         self.answers_explanation.setWordWrap(True)
         self.answers_explanation.setStyleSheet("color: #555")
         self.answer_misses = SafeTextBrowser()
-        self.answer_misses.setAccessibleName("Answers to check")
+        self.answer_misses.setAccessibleName(self.tr("Answers to check"))
         answers_page = QWidget()
         answers_layout = QVBoxLayout(answers_page)
         answers_layout.addWidget(self.answers_summary)
@@ -439,10 +532,10 @@ class EvalView(QWidget):
         answers_layout.addWidget(answers_splitter, 1)
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(recall_page, "Results")
-        self.tabs.addTab(self.invalid, "Not counted")
-        self.tabs.addTab(compare_page, "Profiles side by side")
-        self.tabs.addTab(answers_page, "Answers")
+        self.tabs.addTab(recall_page, self.tr("Results", "tab: the recall figures"))
+        self.tabs.addTab(self.invalid, self.tr("Not counted", "tab: the cases not counted"))
+        self.tabs.addTab(compare_page, self.tr("Profiles side by side"))
+        self.tabs.addTab(answers_page, self.tr("Answers", "tab: the answers evaluated"))
         self.tabs.setTabVisible(3, self._answerer_factory is not None)
 
         layout = QVBoxLayout(self)
@@ -467,8 +560,8 @@ class EvalView(QWidget):
         self.folder = folder
         if self.report is not None and not self.busy and \
                 index_state(self.db) != self._evaluated_state:
-            self._say("The index has changed since these results: run the "
-                      "evaluation again to update them.")
+            self._say(self.tr("The index has changed since these results: run the "
+                              "evaluation again to update them."))
         self._update_buttons()
 
     def set_tsv(self, path: Path | None) -> None:
@@ -478,23 +571,35 @@ class EvalView(QWidget):
 
     def choose_tsv(self) -> None:
         start = str(self.tsv or self.folder or Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, "Choose a golden set", start,
-                                              "Golden sets (*.tsv *.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a golden set"), start,
+                                              self.tr("Golden sets (*.tsv *.txt);;All files (*)"))
         if path:
             self.set_tsv(Path(path))
 
+    def _word_limit(self, limit: int) -> None:
+        """"first 20 questions": one phrase for the translator (its plural follows
+        the number), cut around the number into the spin box's prefix and suffix."""
+        phrase = self.tr("first %n questions", "spin box: how many questions are asked", limit)
+        prefix, found, suffix = phrase.partition(str(limit))
+        if not found:  # a translation that writes the number otherwise: no words around it
+            prefix, suffix = "", ""
+        if (prefix, suffix) != (self.limit_box.prefix(), self.limit_box.suffix()):
+            self.limit_box.setPrefix(prefix)
+            self.limit_box.setSuffix(suffix)
+
     def _on_k_changed(self) -> None:
         if self.report is not None and self.report.k != self.k_box.value():
-            self._say(f"These results are for k = {self.report.k}: run again for "
-                                f"k = {self.k_box.value()}.")
+            self._say(self.tr("These results are for k = {old}: run again for k = {new}.")
+                      .format(old=number(self.report.k), new=number(self.k_box.value())))
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, model_busy: bool = False) -> None:
         self.status.setText(text)
         self.status.setVisible(bool(text))
+        self._says_model_busy = model_busy
 
     def model_free(self) -> None:
         """The window's question ended: "wait for the question" no longer holds."""
-        if self.status.text() == MODEL_BUSY:
+        if self._says_model_busy:
             self._say("")
 
     @property
@@ -507,9 +612,10 @@ class EvalView(QWidget):
         return self._worker is not None and self._worker.job == "answers"
 
     def _update_buttons(self) -> None:
-        self.tsv_label.setText(f"Golden set: {self.tsv}" if self.tsv else
-                               "Golden set: none chosen (a TSV with the columns question and "
-                               "answer_span; optional position, kind, source_file, id)")
+        self.tsv_label.setText(self.tr("Golden set: {path}").format(path=self.tsv) if self.tsv else
+                               self.tr("Golden set: none chosen (a TSV with the columns question "
+                                       "and answer_span; optional position, kind, source_file, "
+                                       "id)"))
         ready = self.tsv is not None and not self.busy
         self.run_button.setEnabled(ready and self.db is not None and self.db.exists())
         self.compare_button.setEnabled(ready and self.folder is not None)
@@ -522,39 +628,41 @@ class EvalView(QWidget):
         self.save_csv.setEnabled(self.report is not None)
 
     # -- running --------------------------------------------------------------------------
-    def _can_run(self, then: str) -> bool:
-        """Whether a run may start now; says why not when the index is missing."""
+    def _can_run(self, not_indexed: str) -> bool:
+        """Whether a run may start now; says why not (`not_indexed`) when the index
+        is missing."""
         if self.busy or self.tsv is None or self.db is None:
             return False
         if not self.db.exists():
-            self._say("The folder has not been indexed yet: wait for indexing to "
-                      f"finish, then {then}.")
+            self._say(not_indexed)
             return False
         self.progress.setRange(0, 0)
         return True
 
     def run_evaluation(self) -> None:
-        if not self._can_run("run the evaluation"):
+        if not self._can_run(self.tr("The folder has not been indexed yet: wait for indexing "
+                                     "to finish, then run the evaluation.")):
             return
         self._evaluated_state = index_state(self.db)
-        self._start("evaluate", "Evaluating: loading the golden set…")
+        self._start("evaluate", self.tr("Evaluating: loading the golden set…"))
 
     def run_answers(self) -> None:
         if self._answerer_factory is None or self.busy:
             return
         if self._model_busy():
-            self._say(MODEL_BUSY)
+            self._say(QCoreApplication.translate("EvalView", MODEL_BUSY), model_busy=True)
             return
-        if not self._can_run("evaluate the answers"):
+        if not self._can_run(self.tr("The folder has not been indexed yet: wait for indexing "
+                                     "to finish, then evaluate the answers.")):
             return
-        self._start("answers", "Evaluating answers: loading the answer model…")
+        self._start("answers", self.tr("Evaluating answers: loading the answer model…"))
 
     def run_comparison(self) -> None:
         if self.busy or self.tsv is None or self.folder is None:
             return
         self.progress.setRange(0, 0)  # compare reports stages, not counts
-        self._start("compare", "Comparing profiles: indexing the folder with both profiles "
-                               "can take a while on a large folder…")
+        self._start("compare", self.tr("Comparing profiles: indexing the folder with both "
+                                       "profiles can take a while on a large folder…"))
 
     def _start(self, job: str, message: str) -> None:
         worker = EvalWorker(self._embedders, job, str(self.folder or ""),
@@ -579,7 +687,7 @@ class EvalView(QWidget):
     def cancel(self) -> None:
         if self._worker is not None:
             self._worker.cancel()
-            self._say("Cancelling… (a comparison stops between its stages)")
+            self._say(self.tr("Cancelling… (a comparison stops between its stages)"))
 
     def shutdown(self, timeout_ms: int = 30_000) -> None:
         """Stop a running job and its thread (the window is closing)."""
@@ -604,11 +712,14 @@ class EvalView(QWidget):
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.progress.setFormat(f"{done}/{total} questions")
-        self._say(f"Evaluating: {done} of {total} questions…")
+        # %Ln: the count as the language writes it; QProgressBar's own %v/%m are not used
+        self.progress.setFormat(self.tr("{done}/%Ln questions", "progress bar", total)
+                                .format(done=number(done)))
+        self._say(self.tr("Evaluating: {done} of %Ln questions…", "", total)
+                  .format(done=number(done)))
 
     def _on_message(self, message: str) -> None:
-        self._say(f"Comparing profiles: {message}")
+        self._say(self.tr("Comparing profiles: {stage}").format(stage=worded(message)))
 
     def _on_finished(self, report: EvalReport) -> None:
         self._join()
@@ -633,7 +744,7 @@ class EvalView(QWidget):
 
     def _on_failed(self, message: str) -> None:
         self._join()
-        self._say("Stopped: nothing was changed." if message == "cancelled" else message)
+        self._say(self.tr("Stopped: nothing was changed.") if message == "cancelled" else message)
         self.stopped.emit(message)
 
     # -- showing ---------------------------------------------------------------------------
@@ -641,35 +752,44 @@ class EvalView(QWidget):
         self.report = report
         self.save_note.setText("")
         if report is None:
-            self.summary.setText("No results yet: choose a golden set and run the evaluation.")
+            self.summary.setText(self.tr("No results yet: choose a golden set and run the "
+                                         "evaluation."))
             self.recall_table.setRowCount(0)
             self.misses.clear()
             self.misses_title.setText("")
             self.invalid.clear()
             self._update_tabs()
             return
-        not_counted = (f" ({len(report.invalid)} not counted: see that tab)"
-                       if report.invalid else "")
-        self.summary.setText(
-            f"Profile {report.profile} · {report.cases} cases{not_counted} · k = {report.k} · "
-            f"MRR chunk {report.mrr['chunk']:.3f}, context {report.mrr['context']:.3f} · "
-            f"average context {report.average_context_tokens:,.0f} cl100k tokens")
+        cases = self.tr("%Ln cases", "", report.cases)
+        if report.invalid:
+            cases = self.tr("{cases} (%Ln not counted: see that tab)", "",
+                            len(report.invalid)).format(cases=cases)
+        self.summary.setText(" · ".join((
+            self.tr("Profile {profile}").format(profile=report.profile),
+            cases,
+            self.tr("k = {k}").format(k=number(report.k)),
+            self.tr("MRR chunk {chunk}, context {context}").format(
+                chunk=number(report.mrr["chunk"], 3), context=number(report.mrr["context"], 3)),
+            self.tr("average context {tokens} cl100k tokens").format(
+                tokens=number(report.average_context_tokens)))))
         self.recall_table.setHorizontalHeaderLabels(
-            ["", f"Chunk recall@{report.k}", f"Context recall@{report.k}"])
+            ["", self.tr("Chunk recall@{k}").format(k=number(report.k)),
+             self.tr("Context recall@{k}").format(k=number(report.k))])
         rows = recall_rows(report)
         self.recall_table.clearSpans()
         self.recall_table.setRowCount(len(rows))
         for row, (kind, label, chunk, context) in enumerate(rows):
             if kind == "group":
-                self.recall_table.setItem(row, 0, _bold(QTableWidgetItem(label)))
+                self.recall_table.setItem(row, 0, _bold(QTableWidgetItem(worded(label))))
                 self.recall_table.setSpan(row, 0, 1, 3)
                 continue
-            name = QTableWidgetItem(label if kind == "overall" else f"    {label}")
+            name = QTableWidgetItem(worded(label) if kind == "overall"
+                                    else "    " + group_words(label))
             if kind == "overall":
                 _bold(name)
             self.recall_table.setItem(row, 0, name)
             for column, figures in ((1, chunk), (2, context)):
-                item = QTableWidgetItem(recall_cell(figures))
+                item = QTableWidgetItem(recall_text(figures))
                 if figures and figures.get("recall") is not None:
                     item.setData(Qt.ItemDataRole.UserRole, figures["recall"])
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -688,75 +808,87 @@ class EvalView(QWidget):
 
     def _fill_misses(self, report: EvalReport) -> None:
         self.misses_title.setText(
-            f"Misses ({len(report.misses)}): the answer was not both in a top-{report.k} chunk "
-            "and in the context; what was retrieved instead:" if report.misses else
-            "No misses: every answer was in a top-k chunk and in the context.")
+            self.tr("Misses ({count}): the answer was not both in a top-{k} chunk and in the "
+                    "context; what was retrieved instead:").format(
+                        count=number(len(report.misses)), k=number(report.k))
+            if report.misses else
+            self.tr("No misses: every answer was in a top-k chunk and in the context."))
         self.misses.setHtml(misses_html(report))
     def _fill_invalid(self, report: EvalReport) -> None:
         self.invalid.clear()
         for bad in report.invalid:
             self.invalid.addTopLevelItem(QTreeWidgetItem([str(bad["line"]), bad["id"],
-                                                          bad["reason"]]))
+                                                          worded(bad["reason"])]))
         self.invalid.resizeColumnToContents(0)
         self.invalid.resizeColumnToContents(1)
 
     def _update_tabs(self) -> None:
         report = self.report
-        self.tabs.setTabText(1, f"Not counted ({len(report.invalid)})" if report else
-                             "Not counted")
+        self.tabs.setTabText(1, self.tr("Not counted ({count})", "tab: the cases not counted")
+                             .format(count=number(len(report.invalid))) if report else
+                             self.tr("Not counted", "tab: the cases not counted"))
 
     def show_answers(self, report) -> None:
         self.answer_report = report
         if report is None:
-            self.answers_summary.setText(
+            self.answers_summary.setText(self.tr(
                 "No answers evaluated yet: Evaluate answers asks the golden set's first "
-                "questions with the answer model and checks what it shows.")
+                "questions with the answer model and checks what it shows."))
             self.answers_table.setRowCount(0)
             self.answer_misses.clear()
             return
         timing = report.timing
-        self.answers_summary.setText(
-            f"{report.model} · prompt {report.prompt} · {report.cases} questions · median "
-            f"time to the quote {timing['evidence_median_s']} s, first token "
-            f"{timing['first_token_median_s']} s, whole answer {timing['total_median_s']} s")
+        self.answers_summary.setText(" · ".join((
+            report.model,
+            self.tr("prompt {prompt}").format(prompt=report.prompt),
+            self.tr("%Ln questions", "", report.cases),
+            self.tr("median time to the quote {quote} s, first token {first} s, whole answer "
+                    "{whole} s").format(quote=_seconds(timing["evidence_median_s"]),
+                                        first=_seconds(timing["first_token_median_s"]),
+                                        whole=_seconds(timing["total_median_s"])))))
         rows = answer_rows(report)
         self.answers_table.clearSpans()
         self.answers_table.setRowCount(len(rows))
-        for row, (kind, label, cells) in enumerate(rows):
-            name = QTableWidgetItem(label if kind != "row" else f"    {label}")
+        for row, (kind, label, figures) in enumerate(rows):
+            name = QTableWidgetItem(worded(label) if kind != "row"
+                                    else "    " + group_words(label))
             if kind != "row":
                 _bold(name)
             self.answers_table.setItem(row, 0, name)
             if kind == "group":
                 self.answers_table.setSpan(row, 0, 1, len(ANSWER_COLUMNS) + 1)
-            for column, text in enumerate(cells, start=1):
-                item = QTableWidgetItem(text)
+            for column, ((_, key), value) in enumerate(zip(ANSWER_COLUMNS, figures), start=1):
+                item = QTableWidgetItem(answer_figure(key, value))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.answers_table.setItem(row, column, item)
         self.answer_misses.setHtml(
-            f"<p><b>Wrong answers ({len(report.misses)} of {report.cases})</b></p>"
+            "<p><b>" + esc(self.tr("Wrong answers ({wrong} of {cases})").format(
+                wrong=number(len(report.misses)), cases=number(report.cases))) + "</b></p>"
             + answer_misses_html(report))
 
     def show_comparison(self, comparison: dict) -> None:
-        from app.evaluation.comparison import rows
+        from app.evaluation.comparison import table
 
         self.comparison = comparison
-        table = rows(comparison)
-        self.compare_table.setRowCount(len(table))
-        for row, cells in enumerate(table):
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text.replace("  ", "    ", 1) if column == 0 else text)
-                if column:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight |
-                                          Qt.AlignmentFlag.AlignVCenter)
-                if column == 0 and not text.startswith(" "):
-                    _bold(item)
+        rows = table(comparison)
+        self.compare_table.setRowCount(len(rows))
+        for row, (kind, label, fitted, spring) in enumerate(rows):
+            part = kind == "part"  # a position or kind under its recall: indented, not bold
+            name = QTableWidgetItem("    " + group_words(label) if part else worded(label))
+            if not part:
+                _bold(name)
+            self.compare_table.setItem(row, 0, name)
+            for column, value in ((1, fitted), (2, spring)):
+                item = QTableWidgetItem(comparison_figure(kind, value))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight |
+                                      Qt.AlignmentFlag.AlignVCenter)
                 self.compare_table.setItem(row, column, item)
         self.compare_table.resizeColumnToContents(1)
         self.compare_table.resizeColumnToContents(2)
         self.compare_note.setText(
-            f"{comparison['folder']} · {comparison['cases']} cases in the golden set · "
-            f"k = {comparison['k']} for both profiles.")
+            self.tr("{folder} · %Ln cases in the golden set · k = {k} for both profiles.", "",
+                    comparison["cases"]).format(folder=comparison["folder"],
+                                                k=number(comparison["k"])))
 
     def table_cells(self, table: QTableWidget | None = None) -> list[list[str]]:
         table = table or self.recall_table
@@ -770,16 +902,17 @@ class EvalView(QWidget):
         name = f"evaluation-{self.report.profile}-k{self.report.k}.{kind}"
         start = str((self.folder or Path.home()) / name)
         filters = "JSON (*.json)" if kind == "json" else "CSV (*.csv)"
-        path, _ = QFileDialog.getSaveFileName(self, "Save the evaluation results", start,
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the evaluation results"), start,
                                               filters)
         if not path:
             return
         try:
             (write_json if kind == "json" else write_eval_csv)(self.report, Path(path))
         except OSError as error:
-            self.save_note.setText(f"Could not save {path}: {error.strerror or error}")
+            self.save_note.setText(self.tr("Could not save {path}: {reason}").format(
+                path=path, reason=error.strerror or error))
             return
-        self.save_note.setText(f"Saved {path}")
+        self.save_note.setText(self.tr("Saved {path}").format(path=path))
 
 
 __all__ = ["EvalView", "EvalWorker", "default_golden"]

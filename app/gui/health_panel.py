@@ -13,15 +13,18 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFrame, QHBoxLayout,
                                QHeaderView, QLabel, QPushButton, QScrollArea, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
+from app.common.said import message_of
 from app.evaluation.export import write_health_csv, write_json
 from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report, invisible_percent
 from app.gui.histogram import Histogram, SplitMix
+from app.gui.locale_format import number, percent
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
+from app.gui.words import worded
 from app.store.backends import parse_location
 from app.store.contract import StoreError
 from app.workspace.embedders import EmbedderUnavailable
@@ -30,13 +33,22 @@ from app.workspace.reading import sentence
 
 log = logging.getLogger(__name__)
 
-ALL_DOCUMENTS = "All documents"
-COLUMNS = ("Document", "Heading", "Tokens", "Window", "Invisible\ntokens", "Invisible\n%",
-           "Split\nlevel")
 NUMERIC = {2, 3, 4, 5}
 MARKER_BACKGROUND = "#fff1c2"
 TAIL_COLOR = "#8a8a8a"
-SPLIT_LABELS = {"token": "fixed token windows"}
+SPLIT_LABELS = {"token": QT_TRANSLATE_NOOP("HealthPanel", "fixed token windows")}
+
+
+def columns() -> tuple[str, ...]:
+    """The table's headers, in the window's language."""
+    return (QCoreApplication.translate("HealthPanel", "Document", "table column"),
+            QCoreApplication.translate("HealthPanel", "Heading", "table column"),
+            QCoreApplication.translate("HealthPanel", "Tokens", "table column"),
+            QCoreApplication.translate("HealthPanel", "Window",
+                                       "table column: the embedder's window, in tokens"),
+            QCoreApplication.translate("HealthPanel", "Invisible\ntokens", "table column"),
+            QCoreApplication.translate("HealthPanel", "Invisible\n%", "table column"),
+            QCoreApplication.translate("HealthPanel", "Split\nlevel", "table column"))
 
 
 # ---------------------------------------------------------------- pure functions
@@ -65,10 +77,17 @@ def find_boundary(embedder, text: str, window: int) -> Boundary:
 
 
 def boundary_note(boundary: Boundary, window: int) -> str:
-    return (f" ▶ the embedder stops here: token {boundary.token + 1:,} of {boundary.text_tokens:,}"
-            f" (character {boundary.char:,}) · it reads {boundary.readable_tokens} tokens + "
-            f"[CLS] and [SEP] = {window}; the {boundary.text_tokens - boundary.readable_tokens:,}"
-            " tokens after this never reach it ")
+    unread = boundary.text_tokens - boundary.readable_tokens
+    # HealthPanel.tr, not QCoreApplication.translate: pyside6-lupdate reads a count
+    # given to translate as a plural only when it is a literal number
+    note = HealthPanel.tr(
+        "the embedder stops here: token {token} of {total} (character {char}) · "
+        "it reads {readable} tokens + [CLS] and [SEP] = {window}; the %Ln tokens after this "
+        "never reach it", "", unread)
+    return " ▶ " + note.format(token=number(boundary.token + 1), total=number(boundary.text_tokens),
+                                char=number(boundary.char),
+                                readable=number(boundary.readable_tokens),
+                                window=number(window)) + " "
 
 
 def chunk_html(boundary: Boundary, window: int) -> str:
@@ -92,7 +111,12 @@ def split_mix(chunks: list[dict], report: HealthReport) -> list[tuple[str, float
     if report.chunks:
         others = Counter(c["split_level"] for c in chunks if c["split_level"] not in SPLIT_LEVELS)
         for level, n in sorted(others.items(), key=lambda item: item[0] or ""):
-            shares.append((SPLIT_LABELS.get(level, level or "unknown"), round(n / report.chunks, 4)))
+            if level in SPLIT_LABELS:
+                label = QCoreApplication.translate("HealthPanel", SPLIT_LABELS[level])
+            else:
+                label = level or QCoreApplication.translate("HealthPanel", "unknown",
+                                                            "split level not recorded")
+            shares.append((label, round(n / report.chunks, 4)))
     return shares
 
 
@@ -102,7 +126,7 @@ class NumericItem(QTableWidgetItem):
     """A cell that sorts by its number, not by its text."""
 
     def __init__(self, value: float, text: str | None = None):
-        super().__init__(text if text is not None else f"{value:,}")
+        super().__init__(text if text is not None else number(value))
         self.setData(Qt.ItemDataRole.UserRole, value)
         self.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
@@ -162,7 +186,8 @@ class HealthPanel(QWidget):
         self.boundary: Boundary | None = None
         self.selected_chunk: int | None = None
         self._build()
-        self.show_empty("No index yet: open a folder to see how its chunks fit the embedder.")
+        self.show_empty(self.tr("No index yet: open a folder to see how its chunks fit the "
+                                "embedder."))
 
     @property
     def embedder(self):
@@ -190,20 +215,24 @@ class HealthPanel(QWidget):
         self.warnings.setWordWrap(True)
         self.warnings.setStyleSheet("QLabel { background: #fde7e9; border: 1px solid #e8a0a6; "
                                     "padding: 4px; color: #7a1020; }")
-        self.wordpiece_chart = Histogram("WordPiece (embedder)", "tokens per chunk")
-        self.cl100k_chart = Histogram("cl100k (splitter)", "tokens per chunk")
+        self.wordpiece_chart = Histogram(self.tr("WordPiece (embedder)"),
+                                         self.tr("tokens per chunk", "chart axis"))
+        self.cl100k_chart = Histogram(self.tr("cl100k (splitter)"),
+                                      self.tr("tokens per chunk", "chart axis"))
         charts = QHBoxLayout()
         charts.setContentsMargins(0, 0, 0, 0)
         charts.addWidget(self.wordpiece_chart)
         charts.addWidget(self.cl100k_chart)
-        self.split_title = plain_label("How chunks were cut:")
-        self.split_title.setToolTip("The share of chunks by the finest split each one needed")
+        self.split_title = plain_label(self.tr("How chunks were cut:"))
+        self.split_title.setToolTip(self.tr("The share of chunks by the finest split each one "
+                                            "needed"))
         self.split_mix = SplitMix()
-        self.save_json = QPushButton("Save JSON…")
-        self.save_json.setToolTip("The whole report, as `handbook-qa inspect --json` writes it")
+        self.save_json = QPushButton(self.tr("Save JSON…"))
+        self.save_json.setToolTip(self.tr("The whole report, as `handbook-qa inspect --json` "
+                                          "writes it"))
         self.save_json.clicked.connect(lambda: self._save("json"))
-        self.save_csv = QPushButton("Save CSV…")
-        self.save_csv.setToolTip("One row per chunk over the window")
+        self.save_csv = QPushButton(self.tr("Save CSV…"))
+        self.save_csv.setToolTip(self.tr("One row per chunk over the window"))
         self.save_csv.clicked.connect(lambda: self._save("csv"))
         self.save_note = plain_label()
         self.save_note.setStyleSheet("color: #555")
@@ -234,10 +263,11 @@ class HealthPanel(QWidget):
         self.document_filter.currentIndexChanged.connect(self._apply_filter)
         filter_row = QHBoxLayout()
         filter_row.addWidget(self.table_title, 1)
-        filter_row.addWidget(plain_label("Document:"))
+        filter_row.addWidget(plain_label(self.tr("Document:", "filter of the table")))
         filter_row.addWidget(self.document_filter)
-        self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        headers = columns()
+        self.table = QTableWidget(0, len(headers))
+        self.table.setHorizontalHeaderLabels(headers)
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -261,20 +291,22 @@ class HealthPanel(QWidget):
         table_layout.addWidget(self.table, 1)
         table_layout.addWidget(self.no_rows)
 
-        self.chunk_title = plain_label("Select a chunk above to see what the embedder reads.")
+        self.chunk_title = plain_label(self.tr("Select a chunk above to see what the embedder "
+                                               "reads."))
         self.chunk_title.setWordWrap(True)
-        self.open_button = QPushButton("Open in viewer")
+        self.open_button = QPushButton(self.tr("Open in viewer"))
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self._open_selected)
         title_row = QHBoxLayout()
         title_row.addWidget(self.chunk_title, 1)
         title_row.addWidget(self.open_button)
-        self.legend = plain_label("Normal text: what the embedder reads. Grey, struck-through "
-                                  "text: the invisible tail it never sees.")
+        self.legend = plain_label(self.tr("Normal text: what the embedder reads. Grey, "
+                                          "struck-through text: the invisible tail it never "
+                                          "sees."))
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet("color: #555")
         self.text = SafeTextBrowser()
-        self.text.setAccessibleName("Chunk text")
+        self.text.setAccessibleName(self.tr("Chunk text"))
         self.chunk_box = QWidget()
         chunk_layout = QVBoxLayout(self.chunk_box)
         chunk_layout.setContentsMargins(6, 0, 6, 6)
@@ -308,7 +340,8 @@ class HealthPanel(QWidget):
         self.db = parse_location(db) if db else None
         self.folder = Path(folder) if folder else None
         if self.db is None or not self.db.exists():
-            self.show_empty("No index yet: the chunk health is shown once the folder is indexed.")
+            self.show_empty(self.tr("No index yet: the chunk health is shown once the folder is "
+                                    "indexed."))
             return
         try:
             with opened_index(self.db) as store:
@@ -316,7 +349,8 @@ class HealthPanel(QWidget):
                 lengths = store.chunk_lengths()
                 mix = split_mix(lengths, report)
         except StoreError as error:
-            self.show_empty(f"The index could not be read: {error}")
+            self.show_empty(self.tr("The index could not be read: {error}").format(
+                error=worded(message_of(error))))
             return
         selected, document = self.selected_chunk, self.document_filter.currentData()
         self.show_report(report, [r["tokens"] for r in lengths],
@@ -343,33 +377,49 @@ class HealthPanel(QWidget):
     def show_report(self, report: HealthReport, wordpiece: list[int], cl100k: list[int],
                     mix: list[tuple[str, float]]) -> None:
         self.report = report
-        self.verdict.setText(report.verdict)
+        self.verdict.setText(worded(report.verdict))
         self.verdict.setStyleSheet("color: #7a1020" if report.over_window else "color: #1e5b12")
         from app.ingest.chunking.spring import DEFAULT_CHUNK_SIZE
 
-        budget = (f"budget {report.budget} tokens per chunk" if report.profile == "fitted" else
-                  f"chunks of {DEFAULT_CHUNK_SIZE} cl100k tokens (Spring AI TokenTextSplitter "
-                  "defaults)")
+        budget = (self.tr("budget %Ln tokens per chunk", "", report.budget)
+                  if report.profile == "fitted" else
+                  self.tr("chunks of %Ln cl100k tokens (Spring AI TokenTextSplitter defaults)", "",
+                          DEFAULT_CHUNK_SIZE))
         languages = ", ".join(sorted(report.languages, key=report.languages.get, reverse=True))
-        self.summary.setText(
-            f"Embedder {report.embedder or 'unknown'}"
-            f"{f' (documents in {languages})' if languages else ''} · profile "
-            f"{report.profile} · window {report.window} tokens (its own, specials included) · "
-            f"{budget} · {report.documents:,} documents"
-            f"{f' ({report.failed_documents} failed)' if report.failed_documents else ''} · "
-            f"{report.sections:,} sections · {report.chunks:,} chunks")
+        embedder = report.embedder or self.tr("unknown", "embedder not recorded")
+        documents = (self.tr("%Ln documents ({failed} failed)", "", report.documents).format(
+                         failed=number(report.failed_documents))
+                     if report.failed_documents else
+                     self.tr("%Ln documents", "", report.documents))
+        # a list of facts, each translated whole
+        self.summary.setText(" · ".join((
+            (self.tr("Embedder {name} (documents in {languages})").format(
+                name=embedder, languages=languages) if languages else
+             self.tr("Embedder {name}").format(name=embedder)),
+            self.tr("profile {profile}").format(profile=report.profile),
+            self.tr("window %Ln tokens (its own, specials included)", "", report.window),
+            budget,
+            documents,
+            self.tr("%Ln sections", "", report.sections),
+            self.tr("%Ln chunks", "", report.chunks))))
         share = report.visible_share
-        self.visible.setText(f"The embedder reads {share:.1%} of all chunk tokens"
-                             + ("." if share >= 1 else
-                                f": {1 - share:.1%} are cut off and never reach the vectors."))
+        self.visible.setText(
+            self.tr("The embedder reads {share} of all chunk tokens.").format(
+                share=percent(share, 1)) if share >= 1 else
+            self.tr("The embedder reads {share} of all chunk tokens: {cut} are cut off and never "
+                    "reach the vectors.").format(share=percent(share, 1),
+                                                 cut=percent(1 - share, 1)))
         self.visible.setStyleSheet("color: #1e5b12" if share >= 1 else
                                    "color: #7a1020; font-weight: bold")
         warnings = report.warnings()
-        self.warnings.setText("\n".join(f"⚠ {w}" for w in warnings))
+        self.warnings.setText("\n".join(f"⚠ {worded(w)}" for w in warnings))
         self.warnings.setVisible(bool(warnings))
-        self.wordpiece_chart.set_values(wordpiece, report.window, "window",
+        self.wordpiece_chart.set_values(wordpiece, report.window,
+                                        self.tr("window", "chart line: the embedder's window"),
                                         shade_over_window=True)
-        self.cl100k_chart.set_values(cl100k, report.window, "window (WordPiece)")
+        self.cl100k_chart.set_values(cl100k, report.window,
+                                     self.tr("window (WordPiece)",
+                                             "chart line: the embedder's window"))
         self.split_mix.set_shares(mix)
         self.save_json.setEnabled(True)
         self.save_csv.setEnabled(True)
@@ -385,10 +435,12 @@ class HealthPanel(QWidget):
         for row, chunk in enumerate(chunks):
             document = QTableWidgetItem(chunk.source)
             document.setData(Qt.ItemDataRole.UserRole, chunk.chunk_id)
-            percent = invisible_percent(chunk.tokens, chunk.invisible_tokens)
+            share = invisible_percent(chunk.tokens, chunk.invisible_tokens)
             cells = [document, QTableWidgetItem(chunk.heading), NumericItem(chunk.tokens),
                      NumericItem(window), NumericItem(chunk.invisible_tokens),
-                     NumericItem(percent, f"{percent:.0f}%"), QTableWidgetItem(chunk.split_level)]
+                     # rounded first: round(57.5) / 100 * 100 is 58, 57.5 / 100 * 100 is not 57.5
+                     NumericItem(share, percent(round(share) / 100)),
+                     QTableWidgetItem(self.level_words(chunk.split_level))]
             for column, item in enumerate(cells):
                 self.table.setItem(row, column, item)
         self.table.setSortingEnabled(True)
@@ -398,18 +450,19 @@ class HealthPanel(QWidget):
         documents = sorted({c.source for c in chunks})
         self.document_filter.blockSignals(True)
         self.document_filter.clear()
-        self.document_filter.addItem(ALL_DOCUMENTS, None)
+        self.document_filter.addItem(self.tr("All documents"), None)
         for name in documents:
             count = sum(1 for c in chunks if c.source == name)
-            self.document_filter.addItem(f"{name} ({count})", name)
+            self.document_filter.addItem(f"{name} ({number(count)})", name)
         self.document_filter.blockSignals(False)
         self.document_filter.setEnabled(bool(chunks))
         has_rows = bool(chunks)
         self.table.setVisible(has_rows)
         self.no_rows.setVisible(not has_rows and self.report is not None)
         if self.report is not None and not has_rows:
-            self.no_rows.setText(f"No chunk is longer than the {self.report.window}-token "
-                                 "window: the embedder reads every token of every chunk.")
+            self.no_rows.setText(self.tr("No chunk is longer than the {window}-token window: the "
+                                         "embedder reads every token of every chunk.").format(
+                                             window=number(self.report.window)))
         self.chunk_box.setVisible(has_rows)
         self._apply_filter()
         self._show_chunk(None)
@@ -419,6 +472,14 @@ class HealthPanel(QWidget):
         if has_rows:
             self.table.selectRow(0)  # the worst chunk first: the report lists them so
 
+    def level_words(self, level: str) -> str:
+        """A chunk's split level as the table names it: as the split-mix legend
+        names it (app.evaluation.health.SPLIT_LEVELS; the spring-default
+        profile's 'token'); a level it does not know is shown as written."""
+        if level in SPLIT_LABELS:
+            return QCoreApplication.translate("HealthPanel", SPLIT_LABELS[level])
+        return self.split_mix.level_name(level)
+
     def _apply_filter(self) -> None:
         wanted = self.document_filter.currentData()
         shown = 0
@@ -427,8 +488,11 @@ class HealthPanel(QWidget):
             self.table.setRowHidden(row, hidden)
             shown += not hidden
         total = len(self.report.over_window) if self.report else 0
-        suffix = "" if wanted is None else f" ({shown:,} in this document)"
-        self.table_title.setText(f"Chunks over the window: {total:,}{suffix}")
+        self.table_title.setText(
+            self.tr("Chunks over the window: {total}").format(total=number(total))
+            if wanted is None else
+            self.tr("Chunks over the window: {total} ({shown} in this document)").format(
+                total=number(total), shown=number(shown)))
         selected = {index.row() for index in self.table.selectionModel().selectedRows()}
         visible = self.visible_rows()
         if selected and not selected & set(visible):
@@ -466,7 +530,8 @@ class HealthPanel(QWidget):
         self.boundary = None
         self.open_button.setEnabled(chunk_id is not None)
         if chunk_id is None or self.report is None or self.db is None:
-            self.chunk_title.setText("Select a chunk above to see what the embedder reads.")
+            self.chunk_title.setText(self.tr("Select a chunk above to see what the embedder "
+                                             "reads."))
             self.text.clear()
             return
         try:
@@ -479,9 +544,9 @@ class HealthPanel(QWidget):
         try:
             embedder = self.embedder
         except EmbedderUnavailable as error:  # the index's embedder is not installed here
-            rows, gone = [], sentence(str(error))
+            rows, gone = [], sentence(worded(message_of(error)))
         else:
-            gone = "This chunk is no longer in the index; re-index the folder."
+            gone = self.tr("This chunk is no longer in the index; re-index the folder.")
         if not rows:
             self.chunk_title.setText(gone)
             self.text.clear()
@@ -490,8 +555,10 @@ class HealthPanel(QWidget):
         window = self.report.window
         self.boundary = find_boundary(embedder, chunk["embedded_text"], window)
         self.chunk_title.setText(
-            f"{chunk['path']} › {chunk['heading']} · chunk {chunk['chunk_index']} · "
-            f"{chunk['tokens']:,} tokens, {chunk['invisible_tokens']:,} invisible")
+            self.tr("{path} › {heading} · chunk {index} · %Ln tokens, {invisible} invisible", "",
+                    chunk["tokens"]).format(path=chunk["path"], heading=chunk["heading"],
+                                            index=number(chunk["chunk_index"]),
+                                            invisible=number(chunk["invisible_tokens"])))
         self.text.setHtml(chunk_html(self.boundary, window))
         self._scroll_to_cut()
 
@@ -514,15 +581,17 @@ class HealthPanel(QWidget):
         name = f"chunk-health-{self.report.profile}.{kind}"
         start = str((self.folder or Path.home()) / name)
         filters = "JSON (*.json)" if kind == "json" else "CSV (*.csv)"
-        path, _ = QFileDialog.getSaveFileName(self, "Save the chunk-health report", start, filters)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the chunk-health report"), start,
+                                              filters)
         if not path:
             return
         try:
             (write_json if kind == "json" else write_health_csv)(self.report, Path(path))
         except OSError as error:
-            self.save_note.setText(f"Could not save {path}: {error.strerror or error}")
+            self.save_note.setText(self.tr("Could not save {path}: {error}").format(
+                path=path, error=error.strerror or error))
         else:
-            self.save_note.setText(f"Saved {path}")
+            self.save_note.setText(self.tr("Saved {path}").format(path=path))
         self.save_note.show()
 
 

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.evaluation.health import median, percentile
+from app.gui.locale_format import number, percent
 
 BAR = QColor("#8fb3d9")
 BAR_OVER = QColor("#d9606e")
@@ -29,6 +30,11 @@ class Marker:
     value: float
     color: QColor
     dashed: bool = True
+
+
+def figure(value: float) -> str:
+    """A count, a tick or a median (a whole number or a half) as the language writes it."""
+    return number(value) if float(value).is_integer() else number(value, 1)
 
 
 def nice_step(span: float, target: int) -> float:
@@ -53,7 +59,7 @@ class Histogram(QWidget):
         self.axis_title = axis_title
         self.values: list[int] = []
         self.window: int | None = None
-        self.window_label = "window"
+        self.window_label = self.tr("window", "chart: the line at the embedder's window")
         self.shade_over_window = False
         self.median: float = 0
         self.p95: float = 0
@@ -65,11 +71,13 @@ class Histogram(QWidget):
         return QSize(340, 230)
 
     def set_values(self, values: list[int], window: int | None = None,
-                   window_label: str = "window", shade_over_window: bool = False) -> None:
-        """The chunk lengths; median and p95 are computed as `inspect` computes them."""
+                   window_label: str | None = None, shade_over_window: bool = False) -> None:
+        """The chunk lengths; median and p95 are computed as `inspect` computes them.
+        `window_label`: the window line's name (by default "window", translated)."""
         self.values = list(values)
         self.window = window
-        self.window_label = window_label
+        self.window_label = window_label if window_label is not None else \
+            self.tr("window", "chart: the line at the embedder's window")
         self.shade_over_window = shade_over_window
         self.median = median(self.values)
         self.p95 = percentile(self.values, 0.95)
@@ -80,10 +88,14 @@ class Histogram(QWidget):
     def markers(self) -> list[Marker]:
         if not self.values:
             return []
-        found = [Marker(f"median {self.median:g}", self.median, MEDIAN),
-                 Marker(f"p95 {self.p95:g}", self.p95, P95)]
+        found = [Marker(self.tr("median {value}").format(value=figure(self.median)),
+                        self.median, MEDIAN),
+                 Marker(self.tr("p95 {value}", "chart: the 95th percentile line").format(
+                     value=figure(self.p95)), self.p95, P95)]
         if self.window:
-            found.append(Marker(f"{self.window_label} {self.window}", self.window, WINDOW, False))
+            found.append(Marker(self.tr("{line} {value}", "chart: a line's name and its value")
+                                .format(line=self.window_label, value=figure(self.window)),
+                                self.window, WINDOW, False))
         return found
 
     def x_max(self) -> float:
@@ -148,21 +160,22 @@ class Histogram(QWidget):
         title_height = QFontMetrics(bold).height() + 4
         painter.setFont(bold)
         painter.setPen(QColor("#222"))
-        title = f"{self.title} · {len(self.values):,} chunks"
+        title = self.tr("{title} · %Ln chunks", "chart title: the tokenizer, then the count",
+                        len(self.values)).format(title=self.title)
         painter.drawText(QRectF(6, 2, self.width() - 12, title_height),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          QFontMetrics(bold).elidedText(title, Qt.TextElideMode.ElideRight,
                                                        self.width() - 12))
         if not self.values:
             painter.setFont(font)
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "no chunks")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("no chunks"))
             painter.end()
             return
 
         counts = [n for _, _, n in self.bins]
         y_step = nice_step(max(counts), 4)
         y_top = max(y_step, math.ceil(max(counts) / y_step) * y_step)
-        left = row + fm.horizontalAdvance(f"{y_top:,}") + 10
+        left = row + fm.horizontalAdvance(figure(y_top)) + 10
         right = self.width() - 14
         x_max = self.x_max()
 
@@ -189,7 +202,7 @@ class Histogram(QWidget):
             painter.setPen(AXIS)
             painter.drawText(QRectF(row, y_at(y) - row / 2, left - row - 6, row),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             f"{y:,}")
+                             figure(y))
             y += y_step
         # the part of the axis beyond the window: what the embedder never reads
         if self.shade_over_window and self.window and self.window < x_max:
@@ -202,7 +215,7 @@ class Histogram(QWidget):
             over = self.shade_over_window and self.window is not None and start >= self.window
             bar = QRectF(QPointF(x_at(start) + 0.5, y_at(n)), QPointF(x_at(end) - 0.5, y_at(0)))
             painter.fillRect(bar, BAR_OVER if over else BAR)
-            text = f"{n:,}"
+            text = figure(n)
             if fm.horizontalAdvance(text) <= bar.width() + 4:
                 width = fm.horizontalAdvance(text) + 2
                 box = QRectF(bar.center().x() - width / 2, bar.top() - row + 1, width, row - 1)
@@ -218,7 +231,7 @@ class Histogram(QWidget):
         while value <= x_max + 1e-9:
             x = x_at(value)
             painter.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 3))
-            text = f"{value:,g}"
+            text = figure(value)
             half = fm.horizontalAdvance(text) / 2 + 2
             centre = min(x, self.width() - half - 1)
             painter.drawText(QRectF(centre - half, plot.bottom() + 3, 2 * half, row),
@@ -228,7 +241,9 @@ class Histogram(QWidget):
         note = ""
         if self.shade_over_window and self.window:
             room = plot.width() - fm.horizontalAdvance(self.axis_title) - 12
-            note = next((n for n in ("▮ past the window: never read", "▮ never read")
+            note = next((n for n in ("▮ " + self.tr("past the window: never read"),
+                                     "▮ " + self.tr("never read", "chart: short for past the "
+                                                    "window: never read"))
                          if fm.horizontalAdvance(n) <= room), "")
         note_width = fm.horizontalAdvance(note) + 8 if note else 0
         painter.drawText(axis_row.adjusted(0, 0, -note_width, 0),
@@ -242,7 +257,8 @@ class Histogram(QWidget):
         painter.translate(2, plot.center().y())
         painter.rotate(-90)
         painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), row),
-                         Qt.AlignmentFlag.AlignCenter, "chunks")
+                         Qt.AlignmentFlag.AlignCenter,
+                         self.tr("chunks", "chart: the vertical axis, a count of chunks"))
         painter.restore()
         # labelled vertical lines
         for marker, line_row, start, width in labels:
@@ -308,7 +324,8 @@ class SplitMix(QWidget):
         rows: list[list[tuple[str, QColor]]] = [[]]
         used = 0
         for label, share in self.shares:
-            text = f"{label} {share:.1%}"
+            text = self.tr("{level} {share}", "legend: a split level and its share").format(
+                level=self.level_name(label), share=percent(share, 1))
             needed = fm.height() + 6 + fm.horizontalAdvance(text) + 16
             if rows[-1] and used + needed > width:
                 rows.append([])
@@ -316,6 +333,15 @@ class SplitMix(QWidget):
             rows[-1].append((text, SPLIT_COLORS.get(label, OTHER_COLOR)))
             used += needed
         return rows
+
+    def level_name(self, level: str) -> str:
+        """A split level as the legend names it; the level itself stays the key."""
+        names = {"block": self.tr("block", "split level: cut between blocks (paragraphs)"),
+                 "line": self.tr("line", "split level: cut between lines"),
+                 "sentence": self.tr("sentence", "split level: cut between sentences"),
+                 "word": self.tr("word", "split level: cut between words"),
+                 "character": self.tr("character", "split level: cut inside a word")}
+        return names.get(level, level)
 
     def _height(self, width: int) -> int:
         fm = QFontMetrics(self.font())

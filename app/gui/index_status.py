@@ -2,22 +2,28 @@
 being read, with Skip file and Cancel while it runs."""
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QProgressBar, QPushButton, QStatusBar
 
+from app.gui.locale_format import number
 from app.gui.safe_text import plain_label
+from app.gui.words import worded
 
 
-class IndexStatus:
+class IndexStatus(QObject):
+    """A QObject for its tr(): the widgets it puts in the status bar are the bar's."""
+
     def __init__(self, bar: QStatusBar, cancel, skip):
+        super().__init__(bar)
         self.label = plain_label("")
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(220)
         self.progress.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel", "button: stop indexing"))
         self.cancel_button.clicked.connect(cancel)
-        self.skip_button = QPushButton("Skip file")
-        self.skip_button.setToolTip("Leave the file being indexed and go on with the others "
-                                    "(it is tried again at the next run)")
+        self.skip_button = QPushButton(self.tr("Skip file"))
+        self.skip_button.setToolTip(self.tr("Leave the file being indexed and go on with the "
+                                            "others (it is tried again at the next run)"))
         self.skip_button.clicked.connect(skip)
         bar.addWidget(self.label, 1)
         bar.addPermanentWidget(self.progress)
@@ -36,17 +42,23 @@ class IndexStatus:
     def update(self, progress) -> None:
         """An app.ingest.indexer.Progress."""
         if progress.stage == "scanning":
-            self.show(True, "Indexing: scanning the folder…")
+            self.show(True, self.tr("Indexing: scanning the folder…"))
             return
         if progress.stage == "measuring":  # a shared index, after its files (postgres_tuning)
-            self.show(True, f"Indexing: {progress.current} (minutes on a very large index)…")
+            self.show(True, self.tr("Indexing: {step} (minutes on a very large index)…").format(
+                step=worded(progress.current)))
             self.skip_button.setVisible(False)  # no file is being read: Cancel stops it
             return
         self.progress.setRange(0, max(progress.files_total, 1))
         self.progress.setValue(progress.files_done)
-        eta = f" · about {progress.eta_seconds:.0f} s left" if progress.eta_seconds else ""
-        current = f" · {progress.current}" if progress.current else ""
-        self.label.setText(
-            f"Indexing: {progress.files_done}/{progress.files_total} files · "
-            f"{progress.chunks_done:,} chunks · {progress.chunks_per_second:.0f} chunks/s"
-            f"{eta}{current}")
+        # a list of facts, each translated whole; the last one is the file being read
+        parts = [self.tr("Indexing: {done}/%Ln files", "", progress.files_total).format(
+                     done=number(progress.files_done)),
+                 self.tr("%Ln chunks", "", progress.chunks_done),
+                 self.tr("{rate} chunks/s").format(rate=number(progress.chunks_per_second))]
+        if progress.eta_seconds:
+            parts.append(self.tr("about {seconds} s left").format(
+                seconds=number(progress.eta_seconds)))
+        if progress.current:
+            parts.append(worded(progress.current))  # the file, or a Said ("… · OCR page 2 of 9")
+        self.label.setText(" · ".join(parts))

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import posixpath
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QStyle,
                                QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
+from app.gui.locale_format import number, percent
 from app.gui.safe_text import esc
+from app.gui.words import worded
+from app.workspace.reading import failure_reason
 
 PATH_ROLE = Qt.ItemDataRole.UserRole         # the document's path, relative to the folder
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1   # "indexed", "unchanged", "failed: <reason>"
@@ -25,53 +28,106 @@ DETAIL_ROLE = Qt.ItemDataRole.UserRole + 2   # the small second line
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 3  # failed, or chunks the embedder cannot see whole
 CHUNKS_ROLE = Qt.ItemDataRole.UserRole + 4
 
-FORMATS = {"markdown": "Markdown", "pdf": "PDF", "text": "Text", "html": "HTML", "docx": "Word",
+# The formats' own names; "text" (plain text) is a word, translated in format_text.
+FORMATS = {"markdown": "Markdown", "pdf": "PDF", "html": "HTML", "docx": "Word",
            "rst": "reStructuredText", "odt": "OpenDocument", "epub": "EPUB"}
-SHOW = ("All documents", "Problems only", "Indexed only")
 MAX_DETAIL_LINES = 4
 RED = "#a4262c"
 
 
-# The languages a document is told to be in (app/common/language.py), named
-# in the library; "und" (too little text to tell) is not shown.
-LANGUAGES = {"en": "English", "ru": "Russian", "uk": "Ukrainian", "de": "German",
-             "es": "Spanish", "fr": "French", "it": "Italian", "pt": "Portuguese",
-             "nl": "Dutch", "el": "Greek", "ja": "Japanese", "zh": "Chinese", "ko": "Korean",
-             "ar": "Arabic", "he": "Hebrew"}
+def language_name(code: str) -> str | None:
+    """The language a document is told to be in (app/common/language.py), named
+    in the library; "und" (too little text to tell) is not shown."""
+    names = {
+        "en": QCoreApplication.translate("LibraryPanel", "English", "language of a document"),
+        "ru": QCoreApplication.translate("LibraryPanel", "Russian", "language of a document"),
+        "uk": QCoreApplication.translate("LibraryPanel", "Ukrainian", "language of a document"),
+        "de": QCoreApplication.translate("LibraryPanel", "German", "language of a document"),
+        "es": QCoreApplication.translate("LibraryPanel", "Spanish", "language of a document"),
+        "fr": QCoreApplication.translate("LibraryPanel", "French", "language of a document"),
+        "it": QCoreApplication.translate("LibraryPanel", "Italian", "language of a document"),
+        "pt": QCoreApplication.translate("LibraryPanel", "Portuguese", "language of a document"),
+        "nl": QCoreApplication.translate("LibraryPanel", "Dutch", "language of a document"),
+        "el": QCoreApplication.translate("LibraryPanel", "Greek", "language of a document"),
+        "ja": QCoreApplication.translate("LibraryPanel", "Japanese", "language of a document"),
+        "zh": QCoreApplication.translate("LibraryPanel", "Chinese", "language of a document"),
+        "ko": QCoreApplication.translate("LibraryPanel", "Korean", "language of a document"),
+        "ar": QCoreApplication.translate("LibraryPanel", "Arabic", "language of a document"),
+        "he": QCoreApplication.translate("LibraryPanel", "Hebrew", "language of a document"),
+    }
+    return names.get(code)
 
 
 def status_text(row: dict) -> str:
+    """The document's status as data (STATUS_ROLE, compared in code): not shown,
+    detail_text words it."""
     if row["status"] == "failed":
         return "failed: " + (row.get("error") or "unknown reason")
     return "indexed"
 
 
+# Counts are translated with LibraryPanel.tr(text, "", n) in these functions:
+# pyside6-lupdate reads QCoreApplication.translate(…, n) as a plural only when n
+# is a literal number (a name loses the plural forms, an expression the message).
+
+
 def format_text(row: dict) -> str:
     """"PDF · 12 pages", "Text · Windows-1252", "Markdown"."""
-    name = FORMATS.get(row.get("format") or "", (row.get("format") or "file").upper())
-    if row.get("pages"):
-        name += f" · {row['pages']} page" + ("s" if row["pages"] != 1 else "")
+    kind = row.get("format") or ""
+    if kind == "text":
+        name = QCoreApplication.translate("LibraryPanel", "Text", "document format: plain text")
+    elif kind:
+        name = FORMATS.get(kind, kind.upper())
+    else:
+        name = QCoreApplication.translate("LibraryPanel", "FILE", "document format not recorded")
+    pages = row.get("pages")
+    if pages:
+        name += " · " + (QCoreApplication.translate("LibraryPanel", "1 page") if pages == 1 else
+                         LibraryPanel.tr("%Ln pages", "", pages))
     encoding = row.get("encoding")
     if encoding and encoding != "UTF-8":  # UTF-8 is never a guess; anything else may be
         name += f" · {encoding}"
-    language = LANGUAGES.get(row.get("language") or "")
+    language = language_name(row.get("language") or "")
     if language:  # it decides the embedder: a wrong guess must be visible
         name += f" · {language}"
     if row.get("ocr_pages"):  # its text was read from images: it may hold misreadings
-        share = row.get("ocr_confidence")
-        pages = "" if row["ocr_pages"] == row.get("pages") else f" {row['ocr_pages']} pages,"
-        name += f" · OCR{pages}" + (f" {share:.0%} sure" if share is not None else "")
+        name += " · " + _ocr_text(row["ocr_pages"], row["ocr_pages"] == pages,
+                                  row.get("ocr_confidence"))
     return name
 
 
+def _ocr_text(ocr_pages: int, every_page: bool, share: float | None) -> str:
+    """"OCR", "OCR 93% sure", "OCR 3 pages, 93% sure": how much of it was read from images."""
+    if every_page:
+        if share is None:
+            return QCoreApplication.translate("LibraryPanel", "OCR",
+                                              "the text was read from images of the pages")
+        return QCoreApplication.translate("LibraryPanel", "OCR {share} sure").format(
+            share=percent(share))
+    if share is None:
+        return LibraryPanel.tr("OCR %Ln pages", "", ocr_pages)
+    return LibraryPanel.tr("OCR %Ln pages, {share} sure", "", ocr_pages).format(
+        share=percent(share))
+
+
 def detail_text(row: dict, status: str) -> str:
+    """The small line under the name: "Markdown · 5 chunks", "Failed: <reason>"."""
     if row["status"] == "failed":
-        return status[:1].upper() + status[1:]
-    parts = [format_text(row), f"{row['chunks']:,} chunk" + ("s" if row["chunks"] != 1 else "")]
+        reason = failure_reason(row)
+        return QCoreApplication.translate("LibraryPanel", "Failed: {reason}").format(
+            reason=worded(reason) if reason else QCoreApplication.translate(
+                "LibraryPanel", "unknown reason", "why a document failed"))
+    chunks = row["chunks"]
+    parts = [format_text(row),
+             QCoreApplication.translate("LibraryPanel", "1 chunk") if chunks == 1 else
+             LibraryPanel.tr("%Ln chunks", "", chunks)]
     if row["over_window"]:
-        parts.append(f"{row['over_window']:,} over the window")
+        parts.append(LibraryPanel.tr("%Ln over the window",
+                                     "chunks longer than the embedder's window",
+                                     row["over_window"]))
     if status == "unchanged":
-        parts.append("unchanged")
+        parts.append(QCoreApplication.translate("LibraryPanel", "unchanged",
+                                                "a document: not changed since the last run"))
     return " · ".join(parts)
 
 
@@ -79,13 +135,15 @@ class LibraryPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter by name or reason")
+        self.filter.setPlaceholderText(self.tr("Filter by name or reason"))
         self.filter.setClearButtonEnabled(True)
-        self.filter.setAccessibleName("Filter the library")
+        self.filter.setAccessibleName(self.tr("Filter the library"))
         self.show_box = QComboBox()
-        self.show_box.addItems(SHOW)
+        # _apply_filter reads the index: 0 all, 1 problems, 2 indexed
+        self.show_box.addItems((self.tr("All documents"), self.tr("Problems only"),
+                                self.tr("Indexed only")))
         self.tree = _Tree()
-        self.tree.setAccessibleName("Documents")
+        self.tree.setAccessibleName(self.tr("Documents"))
         controls = QHBoxLayout()
         controls.setContentsMargins(0, 0, 0, 0)
         controls.addWidget(self.filter, 1)
@@ -110,7 +168,7 @@ class LibraryPanel(QWidget):
                 self.tree.addTopLevelItem(parent)
             parent.addChild(_document_item(row, unchanged))
         for folder, item in groups.items():
-            item.setText(0, f"{folder}/ ({item.childCount()})")
+            item.setText(0, f"{folder}/ ({number(item.childCount())})")
         self.tree.setSortingEnabled(True)
         self.tree.sortItems(0, Qt.SortOrder.AscendingOrder)
         self.tree.expandAll()
@@ -156,7 +214,7 @@ def _document_item(row: dict, unchanged: set[str]) -> QTreeWidgetItem:
     status = status_text(row)
     if row["status"] != "failed" and row["path"] in unchanged:
         status = "unchanged"
-    item = _SortableItem([posixpath.basename(row["path"]), f"{row['chunks']:,}"])
+    item = _SortableItem([posixpath.basename(row["path"]), number(row["chunks"])])
     item.setData(0, PATH_ROLE, row["path"])
     item.setData(0, STATUS_ROLE, status)
     item.setData(0, DETAIL_ROLE, detail_text(row, status))
@@ -182,7 +240,7 @@ class _SortableItem(QTreeWidgetItem):
 class _Tree(QTreeWidget):
     def __init__(self):
         super().__init__()
-        self.setHeaderLabels(("Document", "Chunks"))
+        self.setHeaderLabels((self.tr("Document", "column"), self.tr("Chunks", "column")))
         self.setColumnCount(2)
         self.setAlternatingRowColors(True)
         self.setUniformRowHeights(False)
@@ -193,7 +251,7 @@ class _Tree(QTreeWidget):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.headerItem().setToolTip(1, "Chunks embedded for search")
+        self.headerItem().setToolTip(1, self.tr("Chunks embedded for search"))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -11,6 +11,7 @@ def run_gui(folder: Path | None = None, db: Path | None = None) -> int:
     `db` is accepted for the command line's sake; the app keeps one index per
     folder and profile in the per-user data folder.
     """
+    from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -24,12 +25,22 @@ def run_gui(folder: Path | None = None, db: Path | None = None) -> int:
     icon = RESOURCES / "icons" / "handbook-qa.png"  # PNG: no image-format plugin needed
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
+    install_language(QSettings("HandbookQA", "handbook-qa"))
     if folder is not None and not Path(folder).is_dir():
         print(f"handbook-qa: {folder} is not a folder", file=sys.stderr)
         return 2
     window = MainWindow(Path(folder) if folder else None)
     window.show()
     return app.exec()
+
+
+def install_language(qsettings) -> str:
+    """The window's language as Settings chose it (the system's by default),
+    before any window is built."""
+    from app.gui.translations import LANGUAGE
+    from app.workspace.settings import AppSettings
+
+    return LANGUAGE.install(AppSettings.from_json(qsettings.value("settings", "")).language)
 
 
 def main() -> int:

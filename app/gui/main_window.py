@@ -15,8 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLineEdit, QMainWindow, QMenu,
-                               QMessageBox, QPushButton, QSplitter, QTabWidget,
+from PySide6.QtWidgets import (QApplication, QFileDialog, QHBoxLayout, QLineEdit, QMainWindow,
+                               QMenu, QMessageBox, QPushButton, QSplitter, QTabWidget,
                                QToolButton, QVBoxLayout, QWidget)
 
 from app import __version__
@@ -27,12 +27,14 @@ from app.gui.folder_lock import QtFolderLock
 from app.gui.folder_watcher import FolderWatcher
 from app.gui.index_status import IndexStatus
 from app.gui.library import LibraryPanel
+from app.gui.locale_format import number
 from app.gui.main_menus import build_menus
 from app.gui.message_bar import MessageBar
 from app.gui.safe_text import plain_label
 from app.gui.scope_menu import fill_scope_menu
 from app.gui.source_opener import SourceOpener
 from app.gui.sources_panel import SourcesPanel
+from app.gui.words import citation, worded
 from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
 from app.store import recovery
 from app.store.backends import Location, ServerLocation
@@ -47,6 +49,7 @@ from app.workspace.writers import Writers
 
 log = logging.getLogger(__name__)
 TOKEN_FLUSH_MS = 50
+SCOPE_WIDTH = 170  # px for "Asking <handbook>": about what 18 characters took in English
 
 
 class MainWindow(QMainWindow):
@@ -70,10 +73,12 @@ class MainWindow(QMainWindow):
         self.read_only = False      # another app owns this folder's index
         self.also_asked: list[str] = []  # other handbooks' folders asked with this one
         self._token_buffer: list[str] = []
+        self.model_factory = model_factory  # the same model again when the language changes
+        self.pending_language: str | None = None  # applied when the answer being written ends
         self._embedders = EmbedderCache()
-        self.reader = IndexReader(lambda: self.db, self._say)
+        self.reader = IndexReader(lambda: self.db, lambda m: self._say(sentence(worded(m))))
         store, saved_failure = open_conversations()
-        self.saved = SavedConversation(store, self._say)
+        self.saved = SavedConversation(store, lambda reason: self._say(sentence(worded(reason))))
         self._build_ui()
         self._start_workers(model_factory)
         self._restore_layout()
@@ -83,7 +88,7 @@ class MainWindow(QMainWindow):
             self._say(saved_failure)
 
     def _say(self, message: str) -> None:
-        self.messages.show_message(message)
+        self.messages.show_message(worded(message))
 
     @property
     def conversation_id(self) -> int | None:
@@ -92,35 +97,35 @@ class MainWindow(QMainWindow):
 
     # -- construction -------------------------------------------------------------------
     def _build_ui(self) -> None:
-        self.setWindowTitle("Handbook QA")
+        self.setWindowTitle(self.tr("Handbook QA", "window title: the app's name"))
         self.library = LibraryPanel()
         self.conversation_list = ConversationList(self.saved.store)
         self.conversation_list.openRequested.connect(self.open_saved)
         self.conversation_list.deleted.connect(self._on_conversation_deleted)
         self.conversation_list.newRequested.connect(self.new_conversation)
-        self.conversation_list.failed.connect(lambda message: self._say(sentence(message)))
+        self.conversation_list.failed.connect(
+            lambda reason: self._say(sentence(worded(reason))))
         self.left = QTabWidget()
-        self.left.addTab(self.conversation_list, "Conversations")
-        self.left.addTab(self.library, "Library")
+        self.left.addTab(self.conversation_list, self.tr("Conversations", "tab"))
+        self.left.addTab(self.library, self.tr("Library", "tab: the handbook's documents"))
         self.conversation = ConversationView()
         self.conversation.appLinkClicked.connect(self._on_link)
         self.messages = MessageBar()
         self.question = QLineEdit()
-        self.question.setPlaceholderText(
-            "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
+        self.question.setPlaceholderText(self._one_handbook_placeholder())
         self.question.returnPressed.connect(self.ask)
-        self.question.setAccessibleName("Question")
+        self.question.setAccessibleName(self.tr("Question", "accessible name: the question field"))
         self.scope_button = QToolButton()
         self.scope_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.scope_button.setAccessibleName("Handbooks asked")
-        self.scope_button.setToolTip("Which handbooks the question goes to: this one, several "
-                                     "or all of those you have opened")
+        self.scope_button.setAccessibleName(self.tr("Handbooks asked"))
+        self.scope_button.setToolTip(self.tr("Which handbooks the question goes to: this one, "
+                                             "several or all of those you have opened"))
         self.scope_menu = QMenu(self.scope_button)
         self.scope_menu.aboutToShow.connect(self._fill_scope_menu)
         self.scope_button.setMenu(self.scope_menu)
-        self.ask_button = QPushButton("Ask")
+        self.ask_button = QPushButton(self.tr("Ask", "button: ask the question"))
         self.ask_button.clicked.connect(self.ask)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(self.tr("Stop", "button: stop the answer being written"))
         self.stop_button.clicked.connect(self.stop)
         self.stop_button.setEnabled(False)
         self.budget = plain_label("")
@@ -128,8 +133,8 @@ class MainWindow(QMainWindow):
         self.sources = SourcesPanel()
         self.viewer = self._make_viewer()
         self.side = QTabWidget()
-        self.side.addTab(self.sources, "Sources")
-        self.side.addTab(self.viewer, "Viewer")
+        self.side.addTab(self.sources, self.tr("Sources", "tab: the passages found"))
+        self.side.addTab(self.viewer, self.tr("Viewer", "tab: the document viewer"))
         self.opener = SourceOpener(self)
         self.sources.openRequested.connect(self.opener.open_result)
         from app.gui.eval_view import EvalView
@@ -144,8 +149,11 @@ class MainWindow(QMainWindow):
                                        lambda settings: self.answer_worker.host.borrow(settings),
                                        lambda: self.settings),
                                    model_busy=lambda: self.current_turn is not None)
-        self.side.addTab(self.health, "Chunk health")
-        self.side.addTab(self.evaluation, "Evaluation")
+        for ended in (self.evaluation.evaluated, self.evaluation.compared,
+                      self.evaluation.answered, self.evaluation.stopped):
+            ended.connect(lambda *_: QTimer.singleShot(0, self._apply_pending_language))
+        self.side.addTab(self.health, self.tr("Chunk health", "tab"))
+        self.side.addTab(self.evaluation, self.tr("Evaluation", "tab"))
         self.setCentralWidget(self._central())
         self.indexing = IndexStatus(self.statusBar(), self.cancel_indexing, self.skip_file)
         build_menus(self)
@@ -197,15 +205,15 @@ class MainWindow(QMainWindow):
 
     def _fill_scope_menu(self) -> None:
         fill_scope_menu(self.scope_menu, self.folder.name, self._askable(), self.also_asked,
-                        self.shared, self._set_also_asked, self.forget_handbook)
+                        self.shared, self.set_also_asked, self.forget_handbook)
 
     def forget_handbook(self, folder: str) -> None:
         """Off the list of handbooks (and Open recent); its documents, index
         and conversations stay, and opening it again brings it back."""
         self.handbooks.forget(folder)
-        self._set_also_asked([f for f in self.also_asked if f != folder])
+        self.set_also_asked([f for f in self.also_asked if f != folder])
 
-    def _set_also_asked(self, folders: list[str]) -> None:
+    def set_also_asked(self, folders: list[str]) -> None:
         added = [f for f in folders if f not in self.also_asked]
         self.also_asked = list(folders)
         self._show_scope()
@@ -230,26 +238,45 @@ class MainWindow(QMainWindow):
     def _on_refreshed(self, report) -> None:
         folder = self._refresh_done()
         changed = report.count("indexed") + report.count("removed")
-        self.statusBar().showMessage(
-            f"{Path(folder).name}: " + (f"{changed} file(s) brought up to date"
-                                        if changed else "up to date"), 8000)
+        if changed:
+            text = self.tr("{handbook}: %n file(s) brought up to date", "", changed)
+        else:
+            text = self.tr("{handbook}: up to date")
+        self.statusBar().showMessage(text.format(handbook=Path(folder).name), 8000)
 
     def _on_refresh_failed(self, message: str) -> None:
         folder = self._refresh_done()
-        self._say(f"{Path(folder).name} could not be brought up to date: "
-                  f"{message} It is asked as it was last indexed.")
+        self._say(self.tr("{handbook} could not be brought up to date: {reason} It is asked as "
+                          "it was last indexed.").format(handbook=Path(folder).name,
+                                                         reason=message))
 
     def _show_scope(self) -> None:
         asked = self._asked_handbooks() if self.folder is not None else []
         if len(asked) > 1:
-            self.scope_button.setText(f"Asking {len(asked)} handbooks")
+            # (always two or more here, hence the English plural in the source text)
+            self.scope_button.setText(self.tr("Asking %n handbooks", "", len(asked)))
             names = ", ".join(label for label, _, _ in asked)
-            self.question.setPlaceholderText(f"Ask {names}")
+            self.question.setPlaceholderText(
+                self.tr("Ask {handbooks}", "placeholder: the handbooks asked, by name")
+                .format(handbooks=names))
         else:
             name = self.folder.name if self.folder else ""
-            self.scope_button.setText(f"Asking {name[:17] + '…' if len(name) > 18 else name}")
-            self.question.setPlaceholderText(
-                "Ask a question about the handbook, e.g. How many days of annual leave do I get?")
+            self.scope_button.setText(self._within(SCOPE_WIDTH, self.tr("Asking {handbook}"),
+                                                   name))
+            self.question.setPlaceholderText(self._one_handbook_placeholder())
+
+    def _within(self, width: int, template: str, name: str) -> str:
+        """`template` filled with `name`, the name shortened with "…" until the
+        text fits `width` pixels: the question field keeps its room in every
+        language (the full name is in the scope menu)."""
+        metrics = self.scope_button.fontMetrics()
+        room = width - metrics.horizontalAdvance(template.format(handbook=""))
+        return template.format(handbook=metrics.elidedText(
+            name, Qt.TextElideMode.ElideRight, max(room, metrics.averageCharWidth() * 4)))
+
+    def _one_handbook_placeholder(self) -> str:
+        return self.tr("Ask a question about the handbook, e.g. How many days of annual leave "
+                       "do I get?")
 
     def _start_workers(self, model_factory) -> None:
         self.index_worker = IndexWorker(self._embedders)
@@ -289,7 +316,7 @@ class MainWindow(QMainWindow):
         return isinstance(self.db, ServerLocation)
 
     def choose_folder(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Open a handbook folder",
+        chosen = QFileDialog.getExistingDirectory(self, self.tr("Open a handbook folder"),
                                                   str(self.folder or Path.home()))
         if chosen:
             self.open_folder(Path(chosen))
@@ -297,11 +324,12 @@ class MainWindow(QMainWindow):
     def open_folder(self, folder: Path, released: bool = False) -> None:
         folder = Path(folder).resolve()
         if not folder.is_dir():
-            self._say(f"{folder} is not a folder that can be opened.")
+            self._say(self.tr("{folder} is not a folder that can be opened.").format(
+                folder=folder))
             return
         if self.current_turn is not None:
-            self._say("Wait for the answer being written (or Stop it) before opening another "
-                      "folder.")
+            self._say(self.tr("Wait for the answer being written (or Stop it) before opening "
+                              "another folder."))
             return
         if self.writers.open_folder(folder):
             self.refresh_worker.cancel()  # it lets go, then the window indexes the folder
@@ -310,8 +338,12 @@ class MainWindow(QMainWindow):
         self.folder = folder
         self.report = None  # this folder's first indexing in this window has not ended
         self.handbooks.remember(folder)
-        shared = f" · shared index {self.db.display}" if self.shared else ""
-        self.setWindowTitle(f"Handbook QA — {folder.name}{shared}")
+        if self.shared:
+            title = self.tr("Handbook QA — {handbook} · shared index {index}").format(
+                handbook=folder.name, index=self.db.display)
+        else:
+            title = self.tr("Handbook QA — {handbook}").format(handbook=folder.name)
+        self.setWindowTitle(title)
         if self._lock_folder():
             self._check_after_unclean_shutdown()
         self.watcher.watch(folder)
@@ -335,9 +367,9 @@ class MainWindow(QMainWindow):
         owner = self.writers.lock_open(self.folder)
         self.read_only = owner is not None
         if owner:  # 0: this app's own refresh, which hands the folder over when done
-            self._say(f"This folder is open in another Handbook QA window (process {owner}). "
-                      "This window can search and answer, but it will not index until the "
-                      "other one is closed.")
+            self._say(self.tr("This folder is open in another Handbook QA window (process "
+                              "{process}). This window can search and answer, but it will not "
+                              "index until the other one is closed.").format(process=owner))
         return not self.read_only
 
     def _release_folder(self) -> None:
@@ -354,17 +386,18 @@ class MainWindow(QMainWindow):
         if not problems:
             return
         answer = QMessageBox.question(
-            self, "The index needs a rebuild",
-            "Handbook QA was not closed properly last time, and the index of this folder is "
-            f"damaged ({'; '.join(problems)[:300]}).\n\nRebuild it from your documents now? "
-            "Your documents are not touched; only the index is rebuilt.",
+            self, self.tr("The index needs a rebuild"),
+            self.tr("Handbook QA was not closed properly last time, and the index of this folder "
+                    "is damaged ({problems}).\n\nRebuild it from your documents now? Your "
+                    "documents are not touched; only the index is rebuilt.").format(
+                problems="; ".join(worded(problem) for problem in problems)[:300]),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         if answer == QMessageBox.StandardButton.Yes:
             recovery.remove_index(self.db)
             recovery.mark_open(self.db)
         else:
-            self._say("The index may be damaged: search results can be wrong. Use File › "
-                      "Re-index after a rebuild if they are.")
+            self._say(self.tr("The index may be damaged: search results can be wrong. Use "
+                              "File › Re-index after a rebuild if they are."))
 
     def reindex(self) -> None:
         if self.folder is None or self.read_only:
@@ -373,12 +406,12 @@ class MainWindow(QMainWindow):
             self.pending_reindex = True
             return
         self.index_worker.busy = True  # set now: the worker starts a moment later
-        self.indexing.show(True, "Indexing: scanning the folder…")
+        self.indexing.show(True, self.tr("Indexing: scanning the folder…"))
         self.startIndexing.emit(str(self.folder), str(self.db), self.settings)
 
     def cancel_indexing(self) -> None:
         self.index_worker.cancel()
-        self.indexing.label.setText("Cancelling…")
+        self.indexing.label.setText(self.tr("Cancelling…"))
 
     def skip_file(self) -> None:
         self.index_worker.skip_file()  # thread-safe: an event the indexer checks per batch
@@ -392,18 +425,27 @@ class MainWindow(QMainWindow):
         unchanged = {f.path for f in report.files if f.status == "unchanged"}
         self._refresh_library(unchanged)
         self.watcher.watch(self.folder)  # new files and folders are watched from now on
-        summary = (f"{report.count('indexed')} indexed, {report.count('unchanged')} unchanged, "
-                   f"{report.count('removed')} removed, {report.count('failed')} failed · "
-                   f"{report.chunks:,} chunks, {report.over_window} over the window")
+        summary = self.tr("{indexed} indexed, {unchanged} unchanged, {removed} removed, "
+                          "{failed} failed · {chunks} chunks, {over} over the window").format(
+            indexed=number(report.count("indexed")), unchanged=number(report.count("unchanged")),
+            removed=number(report.count("removed")), failed=number(report.count("failed")),
+            chunks=number(report.chunks), over=number(report.over_window))
         if report.cancelled:
-            summary = "Indexing cancelled; what was done is kept. " + summary
+            summary = self.tr("Indexing cancelled; what was done is kept. {summary}").format(
+                summary=summary)
         self.statusBar().showMessage(summary, 15000)
         if report.failed:
+            failed = len(report.failed)
             names = ", ".join(f.path for f in report.failed[:3])
-            more = f" and {len(report.failed) - 3} more" if len(report.failed) > 3 else ""
-            self._say(
-                f"{len(report.failed)} file(s) could not be indexed: {names}{more}. "
-                "The library on the left says why; everything else is searchable.")
+            if failed > 3:
+                text = self.tr("%n file(s) could not be indexed: {names} and {more} more. The "
+                               "library on the left says why; everything else is searchable.",
+                               "", failed).format(names=names, more=number(failed - 3))
+            else:
+                text = self.tr("%n file(s) could not be indexed: {names}. The library on the "
+                               "left says why; everything else is searchable.",
+                               "", failed).format(names=names)
+            self._say(text)
         self.health.refresh(self.db, self.folder)
         self.evaluation.refresh(self.db, self.folder)
         # The first answer would otherwise wait for the model's process to
@@ -436,21 +478,20 @@ class MainWindow(QMainWindow):
         if not self.db.exists() or (self.index_worker.busy and self.report is None and not
                                     self.reader.read(lambda store: store.chunk_count(), 0)):
             # (the file is made at once; its first chunks come with the first files)
-            self._say("The folder is still being indexed for the first time; "
-                                       "ask again in a moment.")
+            self._say(self.tr("The folder is still being indexed for the first time; ask again "
+                              "in a moment."))
             return
         if self.evaluation.answers_running:
-            self._say("The answer model is busy with \"Evaluate answers\" "
-                                       "(Evaluation tab): ask when it has finished, or cancel "
-                                       "it there.")
+            self._say(self.tr("The answer model is busy with \"Evaluate answers\" (Evaluation "
+                              "tab): ask when it has finished, or cancel it there."))
             return
         asked = self._asked_handbooks()
         waiting = self.writers.waiting_for([folder for _, folder, _ in asked[1:]])
         updating = [label for label, folder, _ in asked[1:] if folder in waiting]
         if updating:
-            self._say(
-                f"Bringing {', '.join(updating)} up to date (its files changed since it was "
-                "last open); ask again in a moment.")
+            self._say(self.tr("Bringing {handbooks} up to date (its files changed since it was "
+                              "last open); ask again in a moment.").format(
+                handbooks=", ".join(updating)))
             return
         self.question.clear()
         self.messages.hide()
@@ -470,16 +511,17 @@ class MainWindow(QMainWindow):
     def stop(self) -> None:
         self.answer_worker.stop()
         if self.current_turn is not None and self.current_turn.state == "reading":
-            self.current_turn.status = ("Stopping: the model finishes reading the sources "
-                                        "first, then stops.")
+            self.current_turn.status = self.tr("Stopping: the model finishes reading the "
+                                               "sources first, then stops.")
             self.conversation.render()
 
     def _on_status(self, stage: str, message: str) -> None:
         if self.current_turn is None:
             return
         self.current_turn.state = stage
-        self.current_turn.status = {"reading": "Reading sources… (the model reads them all "
-                                               "before it writes)"}.get(stage, message)
+        self.current_turn.status = (self.tr("Reading sources… (the model reads them all before "
+                                            "it writes)") if stage == "reading"
+                                    else worded(message))
         self.conversation.render()
 
     def _on_retrieved(self, results: list) -> None:
@@ -508,11 +550,13 @@ class MainWindow(QMainWindow):
         if turn is None:
             return
         turn.finish(answer)
+        turn.budget = worded(turn.budget)  # saved as the window wrote it
         self.saved.save(turn)
         for _, folder, _ in turn.handbooks[1:]:  # the next question reads them as they are now
             self._refresh_handbook(folder)
-        self.budget.setText(answer.budget)
-        note = "Closest passages (not relevant enough to answer)" if answer.refused else ""
+        self.budget.setText(turn.budget)
+        note = self.tr("Closest passages (not relevant enough to answer)") if answer.refused \
+            else ""
         self.sources.show_results(turn.results, turn.cited_numbers(), note)
         self.sources.show_evidence(turn.evidence)
         self.conversation.render()
@@ -523,13 +567,15 @@ class MainWindow(QMainWindow):
         if turn is None:
             return
         turn.state = "error"
-        turn.error = message + (" The sources found for the question are listed on the right."
-                                if turn.results else "")
+        turn.error = self.tr("{reason} The sources found for the question are listed on the "
+                             "right.").format(reason=message) if turn.results else message
         self.saved.save(turn)
         self.conversation.render()
 
     def _finish_turn(self):
         turn, self.current_turn = self.current_turn, None
+        if self.pending_language is not None:  # after this answer is shown and saved
+            QTimer.singleShot(0, self._apply_pending_language)
         self.evaluation.model_free()
         self._token_timer.stop()
         self.ask_button.setEnabled(True)
@@ -552,8 +598,8 @@ class MainWindow(QMainWindow):
     def open_saved(self, conversation_id: int) -> None:
         """A saved conversation as it was shown; new questions go on in it."""
         if self.current_turn is not None:
-            self._say("Wait for the answer being written (or Stop it) before opening another "
-                      "conversation.")
+            self._say(self.tr("Wait for the answer being written (or Stop it) before opening "
+                              "another conversation."))
             self.conversation_list.mark_current(self.saved.id)
             return
         turns = self.saved.reopen(conversation_id, self.reader)
@@ -580,22 +626,24 @@ class MainWindow(QMainWindow):
     def export_conversation(self) -> None:
         turns = self.conversation.turns
         if not turns:
-            self._say("There is no conversation to export yet: ask a question first.")
+            self._say(self.tr("There is no conversation to export yet: ask a question first."))
             return
         title = self.saved.title(turns)
         safe = "".join(c if c.isalnum() or c in " -_" else "-" for c in title)[:60].strip()
-        path, _ = QFileDialog.getSaveFileName(self, "Export the conversation as Markdown",
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export the conversation as "
+                                                            "Markdown"),
                                               str(Path.home() / f"{safe or 'conversation'}.md"),
                                               "Markdown (*.md)")
         if not path:
             return
         try:
-            Path(path).write_text(conversation_markdown(title, turns), encoding="utf-8")
+            Path(path).write_text(conversation_markdown(title, turns, worded, citation), encoding="utf-8")
         except OSError as error:
-            self._say(f"The conversation could not be written to {path}: "
-                      f"{error.strerror or error}.")
+            self._say(self.tr("The conversation could not be written to {path}: {reason}.")
+                      .format(path=path, reason=error.strerror or error))
             return
-        self.statusBar().showMessage(f"Conversation exported to {path}", 5000)
+        self.statusBar().showMessage(self.tr("Conversation exported to {path}").format(path=path),
+                                     5000)
 
     # -- links in the answers -------------------------------------------------------------
     def _on_link(self, path: str) -> None:
@@ -617,8 +665,6 @@ class MainWindow(QMainWindow):
             self.turn_action(parts[0], numbers[0])
 
     def turn_action(self, action: str, turn_index: int) -> None:
-        from PySide6.QtWidgets import QApplication
-
         if not 0 <= turn_index < len(self.conversation.turns):
             return
         turn = self.conversation.turns[turn_index]
@@ -626,8 +672,9 @@ class MainWindow(QMainWindow):
             turn.more_shown = not turn.more_shown
             self.conversation.render()
         else:
-            QApplication.clipboard().setText(copy_text(turn, markdown=action == "copymd"))
-            self.statusBar().showMessage("Answer copied", 3000)
+            QApplication.clipboard().setText(copy_text(turn, markdown=action == "copymd",
+                                                       word=worded, cite=citation))
+            self.statusBar().showMessage(self.tr("Answer copied"), 3000)
 
     def open_chunk(self, chunk_id: int) -> None:
         self.opener.open_chunk(chunk_id)
@@ -646,8 +693,11 @@ class MainWindow(QMainWindow):
             (self.settings.shared_index, self.settings.maintain_shared)
         if moved and self.folder is not None:
             self._release_folder()  # the index it had, before `db` names another
+        language = changed.language != self.settings.language
         self.settings = changed
         self.qsettings.setValue("settings", changed.to_json())
+        if language:  # the rest applied first: a deferred switch must not hold it back
+            QTimer.singleShot(0, lambda: self.change_language(changed.language))
         if moved and self.folder is not None:  # another index: open the folder against it
             self.open_folder(self.folder, released=True)
         elif reindex:
@@ -656,6 +706,32 @@ class MainWindow(QMainWindow):
             self.reindex()  # warms up again when done
         elif self.db.exists():
             self.startWarmUp.emit(str(self.db), self.settings)  # maybe another model
+
+    def change_language(self, choice: str) -> None:
+        """The window in another language, with what is on screen kept
+        (app/gui/language_switch.py). An answer being written, or an
+        evaluation running, ends first; so does any dialog open meanwhile."""
+        self.pending_language = choice
+        if self.current_turn is not None:
+            self._say(self.tr("The window will change language when the answer being written "
+                              "is finished."))
+        elif self.evaluation.busy:
+            self._say(self.tr("The window will change language when the evaluation is "
+                              "finished."))
+        else:
+            self._apply_pending_language()
+
+    def _apply_pending_language(self) -> None:
+        if self.pending_language is None or self.current_turn is not None or \
+                self.evaluation.busy:
+            return
+        if QApplication.activeModalWidget() or QApplication.activePopupWidget():
+            QTimer.singleShot(500, self._apply_pending_language)  # never under a dialog
+            return
+        from app.gui.language_switch import switch_language
+
+        choice, self.pending_language = self.pending_language, None
+        switch_language(self, choice)
 
     def _metadata_fields(self) -> list[str]:
         if not self.db.exists():
@@ -666,12 +742,12 @@ class MainWindow(QMainWindow):
         return sorted(names)
 
     def about(self) -> None:
-        from app.common.about import about_text
+        from app.common.about import about_lines
 
         box = QMessageBox(self)
-        box.setWindowTitle("About Handbook QA")
+        box.setWindowTitle(self.tr("About Handbook QA"))
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(about_text())
+        box.setText("\n".join(worded(line) for line in about_lines()))
         box.exec()
 
     def _restore_layout(self) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QTimer, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, QTimer, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,13 +37,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.llm.discovery import (PACKAGED, SMOLLM2_NAME, GIB, ModelFile, describe, discover, fits,
-                                         memory_needed, packaged_models, suggest,
-                                         total_memory)
+from app.llm.discovery import (PACKAGED, SMOLLM2_NAME, GIB, USER_FOLDER, ModelFile, describe,
+                               discover, fits, memory_needed, packaged_models, suggest,
+                               total_memory)
 from app.llm.speeds import measured_speed
 from app.llm.catalogue import default_model_path
 from app.common.bundled import ModelMissing
+from app.gui.locale_format import number
 from app.gui.safe_text import plain_label, tooltip
+from app.gui.words import worded
 
 log = logging.getLogger(__name__)
 
@@ -51,14 +53,20 @@ SEARCH_THREAD = "model-search"
 POLL_MS = 50
 ROWS_SHOWN = 7
 BUNDLED_APP = PACKAGED
-APPS = "GPT4All, LM Studio, Ollama, llama.cpp, Hugging Face and Jan"
-COLUMNS = ("Model", "From", "Size", "Quant.", "Context", "Chat", "Speed")
-# the widest text each short column holds: fixed widths, so a long reason in a
-# spanned cell never widens them and the model's name keeps the room
-WIDEST = {1: "Hugging Face", 2: "99.9 GB", 3: "Q4_K_M", 4: "128K", 5: "Chat", 6: "999 tok/s"}
+# Marked for translation here, translated where shown with
+# QCoreApplication.translate("ModelPicker", …): the context of this module's functions.
+APPS = QT_TRANSLATE_NOOP("ModelPicker",
+                         "GPT4All, LM Studio, Ollama, llama.cpp, Hugging Face and Jan")
+# The English titles: also the keys the tests read the cells by.
+COLUMNS = (QT_TRANSLATE_NOOP("ModelPicker", "Model"), QT_TRANSLATE_NOOP("ModelPicker", "From"),
+           QT_TRANSLATE_NOOP("ModelPicker", "Size"), QT_TRANSLATE_NOOP("ModelPicker", "Quant."),
+           QT_TRANSLATE_NOOP("ModelPicker", "Context"), QT_TRANSLATE_NOOP("ModelPicker", "Chat"),
+           QT_TRANSLATE_NOOP("ModelPicker", "Speed"))
 SUGGESTED = "★"
-NO_TEMPLATE = "no chat template: a base model, not instruction-tuned (answering needs one)"
-LOOKING = f"Looking for models in the folders of {APPS}…"
+NO_TEMPLATE = QT_TRANSLATE_NOOP(
+    "ModelPicker", "no chat template: a base model, not instruction-tuned (answering needs one)")
+_LOOKING = QT_TRANSLATE_NOOP("ModelPicker", "Looking for models in the folders of {apps}…")
+LOOKING = _LOOKING.format(apps=APPS)  # the English; the list shows looking_text()
 WARNING_COLOUR = "#8a5a00"
 WARNING_STYLE = f"color: {WARNING_COLOUR};"
 
@@ -98,7 +106,8 @@ def default_name() -> str:
     from app.llm import catalogue as answer_models
 
     model = answer_models.default_model()
-    return "Default: " + (model.name if model is not None else SMOLLM2_NAME)
+    return QCoreApplication.translate("ModelPicker", "Default: {name}").format(
+        name=model.name if model is not None else SMOLLM2_NAME)
 
 
 def _default(packaged: list[ModelFile]) -> ModelFile | None:
@@ -110,7 +119,9 @@ def _default(packaged: list[ModelFile]) -> ModelFile | None:
         return None
     listed = next((m for m in packaged if m.path == path), None)
     model = listed or describe(path, BUNDLED_APP)
-    return replace(model, name=f"Default: {model.name}")  # as default_name() says
+    # as default_name() says
+    return replace(model, name=QCoreApplication.translate("ModelPicker", "Default: {name}")
+                   .format(name=model.name))
 
 
 def _is_folder(path: Path) -> bool:
@@ -138,73 +149,95 @@ class _Search:
 
 # -- what the cells say --------------------------------------------------------------
 
+def looking_text() -> str:
+    return QCoreApplication.translate("ModelPicker", _LOOKING).format(
+        apps=QCoreApplication.translate("ModelPicker", APPS))
+
+
+def column_titles() -> list[str]:
+    return [QCoreApplication.translate("ModelPicker", title) for title in COLUMNS]
+
+
+def widest_cells() -> dict[int, str]:
+    """The widest text each short column holds: fixed widths, so a long reason in a
+    spanned cell never widens them and the model's name keeps the room."""
+    return {1: max("Hugging Face", worded(USER_FOLDER), worded(PACKAGED), key=len),
+            2: size_text(99_900_000_000), 3: "Q4_K_M", 4: context_text(131072),
+            5: max(chat_text(True), chat_text(False), key=len), 6: speed_text(999)}
+
+
 def size_text(size: int) -> str:
-    return f"{size / 1e9:.1f} GB" if size >= 1e9 else f"{size / 1e6:.0f} MB"
+    if size >= 1e9:
+        return QCoreApplication.translate(
+            "ModelPicker", "{size} GB", "a size in gigabytes").format(size=number(size / 1e9, 1))
+    return QCoreApplication.translate(
+        "ModelPicker", "{size} MB", "a size in megabytes").format(size=number(size / 1e6))
 
 
 def context_text(tokens: int | None) -> str:
     if not tokens:
         return "?"
-    return f"{tokens // 1024}K" if tokens % 1024 == 0 else f"{tokens:,}"
+    if tokens % 1024 == 0:
+        return QCoreApplication.translate(
+            "ModelPicker", "{thousands}K", "a context length in units of 1024 tokens: 8K, 128K"
+        ).format(thousands=number(tokens // 1024))
+    return number(tokens)
 
 
 def speed_text(speed: float | None) -> str:
     if not speed:
         return "–"
-    return f"{speed:.0f} tok/s" if speed >= 10 else f"{speed:.1f} tok/s"
+    return QCoreApplication.translate("ModelPicker", "{speed} tok/s", "tokens per second").format(
+        speed=number(speed) if speed >= 10 else number(speed, 1))
 
 
 def memory_text(memory: int | None) -> str:
     """Memory as a computer's is sold: 16 GB (in binary units, as the machine counts)."""
-    return f"{memory / GIB:.0f} GB" if memory else "8 GB (assumed: it could not be read)"
+    if memory:
+        return QCoreApplication.translate(
+            "ModelPicker", "{size} GB", "a size in gigabytes").format(size=number(memory / GIB))
+    return QCoreApplication.translate("ModelPicker", "8 GB (assumed: it could not be read)")
+
+
+def chat_text(chat_template: bool) -> str:
+    """The Chat column: whether the file has a chat template (is instruction-tuned)."""
+    if chat_template:
+        return QCoreApplication.translate("ModelPicker", "yes", "Chat column: has a chat template")
+    return QCoreApplication.translate("ModelPicker", "no", "Chat column: has no chat template")
 
 
 def unusable_reason(model: ModelFile) -> str | None:
     """Why the app cannot answer with this file, or None."""
     if model.error:
-        return model.error
+        return worded(model.error)
     if not model.chat_template:
-        return NO_TEMPLATE
+        return QCoreApplication.translate("ModelPicker", NO_TEMPLATE)
     return None
-
-
-def note_text(found: Found) -> str:
-    """The line under the list: how many were found and the suggestion, with why."""
-    found = replace(found, models=[m for m in found.models if m.app != BUNDLED_APP])
-    if not found.models:
-        return (f"No .gguf models in the folders of {APPS}; add a folder of yours below, or "
-                "choose a file.")
-    unusable = sum(unusable_reason(m) is not None for m in found.models)
-    count = f"{len(found.models)} model{'s' if len(found.models) != 1 else ''} found" + (
-        f", {unusable} of them cannot be used" if unusable else "")
-    memory = memory_text(found.memory)
-    best = found.best
-    if best is None:
-        return (f"{count}. None suggested: no instruction-tuned model found fits in {memory} "
-                "of memory; the default model answers unless you pick another.")
-    speed = found.speeds.get(str(best.path))
-    tried = f"; it wrote {speed_text(speed)} here" if speed else "; not tried yet"
-    return (f"{count}. {SUGGESTED} Suggested: {best.name} ({best.app}), the largest "
-            f"instruction-tuned model that fits in {memory}{tried}.")
 
 
 def row_tooltip(model: ModelFile, found: Found | None) -> str:
     lines = [model.name]
     if model.label not in (model.name, model.path.stem):
-        lines.append(f"{model.app}: {model.label}")
-    facts = [fact for fact in (model.parameters and f"{model.parameters} parameters",
-                               model.architecture) if fact]
+        lines.append(f"{worded(model.app)}: {model.label}")
+    parameters = model.parameters and QCoreApplication.translate(
+        "ModelPicker", "{count} parameters", "a model's size, e.g. 7B parameters").format(
+            count=model.parameters)
+    facts = [fact for fact in (parameters, model.architecture) if fact]
     if facts:
         lines.append(", ".join(facts))
     reason = unusable_reason(model)
     if reason:
-        lines.append(f"Cannot be used: {reason}")
+        lines.append(QCoreApplication.translate("ModelPicker", "Cannot be used: {reason}").format(
+            reason=reason))
     elif model.app == BUNDLED_APP:  # set-up's own: what it takes, always said
-        lines.append(f"Installed with the app. Needs about "
-                     f"{memory_needed(model) / GIB:.1f} GB of memory.")
+        lines.append(QCoreApplication.translate(
+            "ModelPicker", "Installed with the app. Needs about {size} GB of memory.").format(
+                size=number(memory_needed(model) / GIB, 1)))
     elif found is not None and not fits(model, found.memory):
-        lines.append(f"Needs about {memory_needed(model) / GIB:.0f} GB of memory; it may not "
-                     f"fit in this computer's {memory_text(found.memory)}.")
+        lines.append(QCoreApplication.translate(
+            "ModelPicker", "Needs about {size} GB of memory; it may not fit in this "
+            "computer's {memory}.").format(size=number(memory_needed(model) / GIB),
+                                           memory=memory_text(found.memory)))
     lines.append(str(model.path))
     return tooltip("\n".join(lines))
 
@@ -242,7 +275,8 @@ class ModelPicker(QWidget):
 
     def _make_table(self) -> QTableWidget:
         table = QTableWidget(0, len(COLUMNS))
-        table.setHorizontalHeaderLabels(COLUMNS)
+        titles = column_titles()
+        table.setHorizontalHeaderLabels(titles)
         table.verticalHeader().hide()
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -252,13 +286,14 @@ class ModelPicker(QWidget):
         header = table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         metrics = table.fontMetrics()
-        for column, widest in WIDEST.items():
+        for column, widest in widest_cells().items():
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-            text = max(widest, COLUMNS[column], key=metrics.horizontalAdvance)
+            text = max(widest, titles[column], key=metrics.horizontalAdvance)
             header.resizeSection(column, metrics.horizontalAdvance(text) + 16)
-        header.setToolTip(tooltip("Read from each file's header, without loading it. Chat: "
-                                  "whether it is instruction-tuned, which answering needs. "
-                                  "Speed: how fast it wrote its last answer here."))
+        header.setToolTip(tooltip(self.tr("Read from each file's header, without loading it. "
+                                          "Chat: whether it is instruction-tuned, which "
+                                          "answering needs. Speed: how fast it wrote its last "
+                                          "answer here.")))
         row = metrics.height() + 8  # as compact as the metadata table's rows
         table.verticalHeader().setDefaultSectionSize(row)
         table.setFixedHeight(header.sizeHint().height() + ROWS_SHOWN * row
@@ -272,7 +307,7 @@ class ModelPicker(QWidget):
     def search(self, folders: list[str]) -> None:
         """Look again (the user's folders changed); the list says it is looking."""
         self._search = _Search(self._find, folders)
-        self.note.setText(LOOKING)  # the rows found so far stay until the new ones come
+        self.note.setText(looking_text())  # the rows found so far stay until the new ones come
         self.note.setStyleSheet("")
         self._poll.start()
 
@@ -288,7 +323,8 @@ class ModelPicker(QWidget):
         self._poll.stop()
         error = search.future.exception()
         if error is not None:
-            self._show(None, f"The search for models stopped: {error}")
+            self._show(None, self.tr("The search for models stopped: {error}").format(
+                error=error))
         else:
             self._show(search.future.result())
             self.searched.emit(self.found)
@@ -313,15 +349,48 @@ class ModelPicker(QWidget):
             self._select(self._current)
         finally:
             self._syncing = False
-        self.note.setText(failure or (LOOKING if found is None else note_text(found)))
+        self.note.setText(failure or (looking_text() if found is None else self.note_text(found)))
         self.note.setStyleSheet(WARNING_STYLE if failure else "")
+
+    def note_text(self, found: Found) -> str:
+        """The line under the list: how many were found and the suggestion, with why.
+        (A method: lupdate takes a count as a plural only in `self.tr`.)"""
+        found = replace(found, models=[m for m in found.models if m.app != BUNDLED_APP])
+        apps = QCoreApplication.translate("ModelPicker", APPS)
+        if not found.models:
+            return self.tr("No .gguf models in the folders of {apps}; add a folder of yours "
+                           "below, or choose a file.").format(apps=apps)
+        unusable = sum(unusable_reason(m) is not None for m in found.models)
+        if unusable:
+            count = self.tr("%n model(s) found, {unusable} of them cannot be used", "",
+                            len(found.models)).format(unusable=number(unusable))
+        else:
+            count = self.tr("%n model(s) found", "", len(found.models))
+        memory = memory_text(found.memory)
+        best = found.best
+        if best is None:
+            suggestion = self.tr("None suggested: no instruction-tuned model found fits in "
+                                 "{memory} of memory; the default model answers unless you "
+                                 "pick another.").format(memory=memory)
+        elif speed := found.speeds.get(str(best.path)):
+            suggestion = self.tr("{star} Suggested: {name} ({app}), the largest "
+                                 "instruction-tuned model that fits in {memory}; it wrote "
+                                 "{speed} here.").format(star=SUGGESTED, name=best.name,
+                                                         app=worded(best.app), memory=memory,
+                                                         speed=speed_text(speed))
+        else:
+            suggestion = self.tr("{star} Suggested: {name} ({app}), the largest "
+                                 "instruction-tuned model that fits in {memory}; not tried "
+                                 "yet.").format(star=SUGGESTED, name=best.name,
+                                                app=worded(best.app), memory=memory)
+        return f"{count}. {suggestion}"
 
     def _add_bundled(self, found: Found | None) -> None:
         bundled = found.bundled if found else None
         if bundled is None or bundled.error:
-            cells = [default_name(), BUNDLED_APP, "", "", "", "", ""]
-            self._add_row(cells, "", tooltip("The model the app answers with unless you "
-                                             "pick another."))
+            cells = [default_name(), worded(BUNDLED_APP), "", "", "", "", ""]
+            self._add_row(cells, "", tooltip(self.tr("The model the app answers with unless "
+                                                     "you pick another.")))
             return
         self._add_row(self._cells(bundled, found, bundled.name), "",
                       row_tooltip(bundled, None))
@@ -340,15 +409,15 @@ class ModelPicker(QWidget):
     def _add_unusable(self, model: ModelFile, found: Found) -> None:
         """Greyed and not selectable, with the reason in the row itself."""
         reason = unusable_reason(model)
-        cells = [model.name, model.app, reason[:1].upper() + reason[1:]]
+        cells = [model.name, worded(model.app), reason[:1].upper() + reason[1:]]
         row = self._add_row(cells + [""] * (len(COLUMNS) - len(cells)), None,
                             row_tooltip(model, found))
         self.table.setSpan(row, 2, 1, len(COLUMNS) - 2)
 
     @staticmethod
     def _cells(model: ModelFile, found: Found, name: str) -> list[str]:
-        return [name, model.app, size_text(model.size_bytes), model.quantisation or "?",
-                context_text(model.context_length), "yes" if model.chat_template else "no",
+        return [name, worded(model.app), size_text(model.size_bytes), model.quantisation or "?",
+                context_text(model.context_length), chat_text(bool(model.chat_template)),
                 speed_text(found.speeds.get(str(model.path)))]
 
     def _add_row(self, cells: list[str], path: str | None, tip: str) -> int:
@@ -411,14 +480,16 @@ class ModelFolders(QWidget):
     def __init__(self, folders: list[str], parent=None):
         super().__init__(parent)
         self.list = QListWidget()
-        self.list.setToolTip(tooltip("Searched for .gguf files (a few folders deep) besides "
-                                     f"the folders of {APPS}."))
-        self.empty = plain_label(f"None added: only the folders of {APPS} are searched.")
+        apps = QCoreApplication.translate("ModelPicker", APPS)
+        self.list.setToolTip(tooltip(self.tr("Searched for .gguf files (a few folders deep) "
+                                             "besides the folders of {apps}.").format(apps=apps)))
+        self.empty = plain_label(self.tr("None added: only the folders of {apps} are "
+                                         "searched.").format(apps=apps))
         self.empty.setWordWrap(True)
-        self.add_button = QPushButton("Add folder…")
-        self.add_button.setToolTip("Search another folder for .gguf models.")
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Stop searching the selected folder.")
+        self.add_button = QPushButton(self.tr("Add folder…"))
+        self.add_button.setToolTip(self.tr("Search another folder for .gguf models."))
+        self.remove_button = QPushButton(self.tr("Remove", "button: stop searching a folder"))
+        self.remove_button.setToolTip(self.tr("Stop searching the selected folder."))
         buttons = QVBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.add_button)
@@ -453,7 +524,8 @@ class ModelFolders(QWidget):
         for i in range(self.list.count()):
             item = self.list.item(i)
             folder = item.data(Qt.ItemDataRole.UserRole)
-            item.setText(f"{folder} (not found)" if folder in missing else folder)
+            item.setText(self.tr("{folder} (not found)").format(folder=folder)
+                         if folder in missing else folder)
 
     def _add_item(self, folder: str) -> None:
         item = QListWidgetItem(folder)  # list items are never rendered as markup
@@ -464,7 +536,7 @@ class ModelFolders(QWidget):
     def _choose(self) -> None:
         folders = self.folders()
         start = folders[-1] if folders else str(Path.home())
-        folder = QFileDialog.getExistingDirectory(self, "Add a folder of models", start)
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add a folder of models"), start)
         if folder:
             self.add(folder)
 
@@ -483,4 +555,4 @@ class ModelFolders(QWidget):
         self.remove_button.setEnabled(bool(self.list.selectedItems()))
 
 
-__all__ = ["Found", "ModelFolders", "ModelPicker", "find_models", "note_text"]
+__all__ = ["Found", "ModelFolders", "ModelPicker", "find_models"]

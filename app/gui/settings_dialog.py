@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from app.llm.contract import ModelError
 from app.llm.local import check_model_file
+from app.common.said import message_of
 from app.common.chunks import (
     CITATION_FIELDS,
     DEFAULT_METADATA_POLICY,
@@ -52,26 +53,23 @@ from app.common.chunks import (
     POLICY_VALUES,
     RETRIEVE,
 )
+from app.gui import translations
+from app.gui.locale_format import number
 from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
+from app.gui.words import worded
+from app.workspace.reading import sentence
 from app.workspace.settings import CONTEXT_SIZES, EMBEDDERS, PROFILES, AppSettings
 from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
 
-BUNDLED_MODEL_TEXT = "Empty: the default model (the first row above)"
-GGUF_FILTER = "GGUF models (*.gguf)"
+# English, marked for translation; shown as QCoreApplication.translate("SettingsDialog", …)
+BUNDLED_MODEL_TEXT = QT_TRANSLATE_NOOP("SettingsDialog",
+                                       "Empty: the default model (the first row above)")
+GGUF_FILTER = QT_TRANSLATE_NOOP("SettingsDialog", "GGUF models (*.gguf)")
 BUILTIN_FIELDS = ("heading", "title", "source", "chunk_index", "total_chunks", "page")
-POLICY_LABELS = {EMBED: "embed", RETRIEVE: "retrieve only", DROP: "drop"}
-PROFILE_LABELS = {
-    "fitted": "fitted — structure-first, window-fitted (recommended)",
-    "spring-default": "spring-default — Spring AI 2.0.1 defaults, for comparison",
-}
-EMBEDDER_LABELS = {
-    "auto": "automatic — by the documents' language (recommended)",
-    "english": "English — all-MiniLM-L6-v2 (reads English only)",
-    "multilingual": "multilingual — multilingual-e5-small (about 100 languages, slower)",
-}
-REINDEX_NOTE = "Saving will re-index the folder (re-chunk and re-embed)."
+REINDEX_NOTE = QT_TRANSLATE_NOOP("SettingsDialog",
+                                 "Saving will re-index the folder (re-chunk and re-embed).")
 MAX_WINDOW = 512
 MIN_WINDOW = MIN_BUDGET + HEADROOM  # the smallest window whose chunk budget the chunker accepts
 ERROR_STYLE = "color: #b00020;"
@@ -131,6 +129,12 @@ def max_overlap(window: int) -> int:
     return max(0, (window - HEADROOM) // 2 - 1)
 
 
+def _grouped(text: str, count: int) -> str:
+    """A translated plural whose %n (written by Qt as plain digits) is a number the
+    language groups: "8192 tokens" → "8,192 tokens", "8 192 токена"."""
+    return text.replace(str(count), number(count), 1)
+
+
 class SettingsDialog(QDialog):
     """Edit the app settings. `window` is the embedder's real window (tokenizer.json);
     `metadata_fields` are the front-matter field names seen in the index."""
@@ -138,7 +142,7 @@ class SettingsDialog(QDialog):
     def __init__(self, settings: AppSettings, window: int, metadata_fields=(), parent=None,
                  find: Callable[[list[str]], Found] = find_models):
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(self.tr("Settings"))
         self._initial = replace(settings, metadata=dict(settings.metadata),
                                 model_folders=list(settings.model_folders))
         self._find = find
@@ -154,6 +158,7 @@ class SettingsDialog(QDialog):
         groups = QVBoxLayout(content)
         groups.setContentsMargins(0, 0, 0, 0)
         groups.setSpacing(10)
+        groups.addWidget(self._window_group())
         groups.addWidget(self._model_group())
         groups.addWidget(self._retrieval_group())
         groups.addWidget(self._chunking_group())
@@ -170,16 +175,18 @@ class SettingsDialog(QDialog):
         layout.setSpacing(10)
         layout.addWidget(self.scroll, 1)
 
-        self.reindex_note = _wrapped(plain_label(REINDEX_NOTE))
+        self.reindex_note = _wrapped(plain_label(
+            QCoreApplication.translate("SettingsDialog", REINDEX_NOTE)))
         self.reindex_note.setStyleSheet(NOTE_STYLE)
-        self.reindex_note.setToolTip("Chunk sizes, overlap, profile and the metadata policy are "
-                                     "baked into the index, so changing them rebuilds it.")
+        self.reindex_note.setToolTip(self.tr("Chunk sizes, overlap, profile and the metadata "
+                                             "policy are baked into the index, so changing them "
+                                             "rebuilds it."))
         layout.addWidget(self.reindex_note)
 
         self.button_box = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.button_box.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Save")
+        self.ok_button.setText(self.tr("Save", "button: save the settings"))
         self.button_box.accepted.connect(self.accept)
         self.button_box.rejected.connect(self.reject)
         layout.addWidget(self.button_box)
@@ -198,27 +205,73 @@ class SettingsDialog(QDialog):
         self._form_rows.append(rows)
         return rows
 
+    # ----- words -----------------------------------------------------------------------------
+
+    def _tokens_text(self, count: int) -> str:
+        """A context size: "4,096 tokens" (the number as the language groups it)."""
+        return _grouped(self.tr("%n tokens", "a context size", count), count)
+
+    def _tokens_suffix(self) -> str:
+        return self.tr(" tokens", "suffix of a spin box: the same for every number")
+
+    def _policy_labels(self) -> dict[str, str]:
+        return {EMBED: self.tr("embed", "metadata policy: part of the text searched"),
+                RETRIEVE: self.tr("retrieve only", "metadata policy: stored and shown"),
+                DROP: self.tr("drop", "metadata policy: not stored")}
+
+    def _profile_labels(self) -> dict[str, str]:
+        return {
+            "fitted": self.tr("fitted — structure-first, window-fitted (recommended)"),
+            "spring-default": self.tr("spring-default — Spring AI 2.0.1 defaults, for "
+                                      "comparison"),
+        }
+
+    def _embedder_labels(self) -> dict[str, str]:
+        return {
+            "auto": self.tr("automatic — by the documents' language (recommended)"),
+            "english": self.tr("English — all-MiniLM-L6-v2 (reads English only)"),
+            "multilingual": self.tr("multilingual — multilingual-e5-small (about 100 "
+                                    "languages, slower)"),
+        }
+
+    def _window_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Window"))
+        form = self._form(group)
+        self.language_combo = QComboBox()
+        self.language_combo.addItem(self.tr("System ({language})").format(
+            language=translations.native_name(translations.resolved(translations.SYSTEM))),
+            translations.SYSTEM)
+        for code in translations.available():
+            self.language_combo.addItem(translations.native_name(code), code)
+        self.language_combo.setToolTip(self.tr("The language of the window. Answers come in the "
+                                               "language of the question, whatever this is."))
+        form.addRow(self.tr("Language:"), self.language_combo)
+        return group
+
     def _model_group(self) -> QGroupBox:
-        group = QGroupBox("Answer model")
+        group = QGroupBox(self.tr("Answer model"))
         form = self._form(group)
 
         self.model_picker = ModelPicker(self._find)
         form.addWide(self.model_picker)
         self.model_folders = ModelFolders(self._initial.model_folders)
-        form.addRow("Model folders:", self.model_folders)
+        form.addRow(self.tr("Model folders:"), self.model_folders)
 
         self.model_edit = QLineEdit()
-        self.model_edit.setPlaceholderText(BUNDLED_MODEL_TEXT)
+        self.model_edit.setPlaceholderText(
+            QCoreApplication.translate("SettingsDialog", BUNDLED_MODEL_TEXT))
         self.model_edit.setClearButtonEnabled(True)
-        self.model_edit.setToolTip("The llama.cpp model (.gguf file) that writes the answers; "
-                                   "leave empty to use the default model: the most "
-                                   "accurate Qwen2.5-Coder installed that fits in memory "
-                                   "(1.5B, else 0.5B), else the bundled SmolLM2-135M-Instruct.")
-        self.browse_button = QPushButton("Browse…")
-        self.browse_button.setToolTip("Choose a .gguf model file on this computer.")
-        self.bundled_button = QPushButton("Use default")
-        self.bundled_button.setToolTip("Go back to the default model (the first row above).")
-        form.addRow("Model file:", self.model_edit)
+        self.model_edit.setToolTip(self.tr("The llama.cpp model (.gguf file) that writes the "
+                                           "answers; leave empty to use the default model: the "
+                                           "most accurate Qwen2.5-Coder installed that fits in "
+                                           "memory (1.5B, else 0.5B), else the bundled "
+                                           "SmolLM2-135M-Instruct."))
+        self.browse_button = QPushButton(self.tr("Browse…"))
+        self.browse_button.setToolTip(self.tr("Choose a .gguf model file on this computer."))
+        self.bundled_button = QPushButton(self.tr("Use default"))
+        self.bundled_button.setToolTip(self.tr("Go back to the default model (the first row "
+                                               "above)."))
+        form.addRow(self.tr("Model file:"), self.model_edit)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.browse_button)
@@ -236,95 +289,99 @@ class SettingsDialog(QDialog):
 
         self.n_ctx_combo = QComboBox()
         for size in CONTEXT_SIZES:
-            self.n_ctx_combo.addItem(f"{size:,} tokens", size)
+            self.n_ctx_combo.addItem(self._tokens_text(size), size)
         _fixed(self.n_ctx_combo)
-        self.n_ctx_combo.setToolTip("How many tokens the model reads at once (question, sources "
-                                    "and answer); larger needs more memory.")
-        form.addRow("Context size:", self.n_ctx_combo)
+        self.n_ctx_combo.setToolTip(self.tr("How many tokens the model reads at once (question, "
+                                            "sources and answer); larger needs more memory."))
+        form.addRow(self.tr("Context size:"), self.n_ctx_combo)
 
         self.answer_spin = QSpinBox()
         self.answer_spin.setRange(64, 2048)
         self.answer_spin.setSingleStep(32)
-        self.answer_spin.setSuffix(" tokens")
+        self.answer_spin.setSuffix(self._tokens_suffix())
         _fixed(self.answer_spin)
-        self.answer_spin.setToolTip("Tokens of the context reserved for the answer; the rest "
-                                    "holds the question and the sources.")
-        form.addRow("Answer length:", self.answer_spin)
+        self.answer_spin.setToolTip(self.tr("Tokens of the context reserved for the answer; the "
+                                            "rest holds the question and the sources."))
+        form.addRow(self.tr("Answer length:"), self.answer_spin)
 
         self.prompt_combo = QComboBox()
-        self.prompt_combo.addItem("The best passages (fast; for small models)", "evidence")
-        self.prompt_combo.addItem("Whole sections (for large models)", "sections")
+        self.prompt_combo.addItem(self.tr("The best passages (fast; for small models)"),
+                                  "evidence")
+        self.prompt_combo.addItem(self.tr("Whole sections (for large models)"), "sections")
         _fixed(self.prompt_combo)
-        self.prompt_combo.setToolTip(
+        self.prompt_combo.setToolTip(self.tr(
             "What the model reads. The best passages: the sentence, row or line of code most "
             "likely to answer, with its neighbours (about 200 tokens: the bundled model starts "
             "answering in about half a second, and its answers are capped at 128 tokens). "
-            "Whole sections: everything under Sources, for a model that can use it.")
-        form.addRow("Model reads:", self.prompt_combo)
+            "Whole sections: everything under Sources, for a model that can use it."))
+        form.addRow(self.tr("Model reads:"), self.prompt_combo)
         return group
 
     def _retrieval_group(self) -> QGroupBox:
-        group = QGroupBox("Retrieval")
+        group = QGroupBox(self.tr("Retrieval"))
         form = self._form(group)
         self.results_spin = QSpinBox()
         self.results_spin.setRange(1, 10)
         _fixed(self.results_spin)
-        self.results_spin.setToolTip("How many handbook sections are given to the model and "
-                                     "listed as sources (fitted profile only).")
-        form.addRow("Sections returned:", self.results_spin)
+        self.results_spin.setToolTip(self.tr("How many handbook sections are given to the model "
+                                             "and listed as sources (fitted profile only)."))
+        form.addRow(self.tr("Sections returned:"), self.results_spin)
         self.context_spin = QSpinBox()
         self.context_spin.setRange(MIN_CONTEXT_TOKENS, 16000)
         self.context_spin.setSingleStep(100)
-        self.context_spin.setSuffix(" tokens")
+        self.context_spin.setSuffix(self._tokens_suffix())
         self.context_spin.setGroupSeparatorShown(True)  # "1,800", as the context size
         _fixed(self.context_spin)
-        self.context_spin.setToolTip(
+        self.context_spin.setToolTip(self.tr(
             "How much section text the model reads for each question, shared by the sections "
             "returned (fitted profile only). Less is faster to answer but more often misses "
             "the passage: on the project's test set, 1,800 tokens found it 97 % of the time, "
             "900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in "
-            "about 1 s instead of 3 s).")
-        form.addRow("Source text:", self.context_spin)
+            "about 1 s instead of 3 s)."))
+        form.addRow(self.tr("Source text:"), self.context_spin)
         self.candidates_spin = QSpinBox()
         self.candidates_spin.setRange(5, 100)
         _fixed(self.candidates_spin)
-        self.candidates_spin.setToolTip("How many chunks each search (meaning and keywords) "
-                                        "looks at before the best sections are picked.")
-        form.addRow("Chunks searched:", self.candidates_spin)
+        self.candidates_spin.setToolTip(self.tr("How many chunks each search (meaning and "
+                                                "keywords) looks at before the best sections "
+                                                "are picked."))
+        form.addRow(self.tr("Chunks searched:"), self.candidates_spin)
         return group
 
     def _chunking_group(self) -> QGroupBox:
-        group = QGroupBox("Chunking (changing these re-indexes the folder)")
+        group = QGroupBox(self.tr("Chunking (changing these re-indexes the folder)"))
         form = self._form(group)
 
         self.embedder_combo = QComboBox()
+        labels = self._embedder_labels()
         for choice in EMBEDDERS:
-            self.embedder_combo.addItem(EMBEDDER_LABELS[choice], choice)
-        self.embedder_combo.setToolTip(
+            self.embedder_combo.addItem(labels[choice], choice)
+        self.embedder_combo.setToolTip(self.tr(
             "The model that turns chunks into vectors. Automatic uses all-MiniLM-L6-v2 while "
             "every document is in English, and multilingual-e5-small as soon as one is not "
             "(Russian, Spanish, German …): questions in any language then find passages in "
-            "any of them.")
-        form.addRow("Embedder:", self.embedder_combo)
+            "any of them."))
+        form.addRow(self.tr("Embedder:"), self.embedder_combo)
 
         self.overlap_spin = QSpinBox()
-        self.overlap_spin.setSuffix(" tokens")
+        self.overlap_spin.setSuffix(self._tokens_suffix())
         _fixed(self.overlap_spin)
-        self.overlap_spin.setToolTip("Tokens repeated at the start of the next chunk so a "
-                                     "sentence cut at a boundary is still found. More "
-                                     "chunks, each with less new text: on the PostgreSQL "
-                                     "dev set, 16 tokens lowered chunk recall from 0.85 "
-                                     "to 0.80.")
-        form.addRow("Overlap:", self.overlap_spin)
+        self.overlap_spin.setToolTip(self.tr("Tokens repeated at the start of the next chunk so "
+                                             "a sentence cut at a boundary is still found. More "
+                                             "chunks, each with less new text: on the "
+                                             "PostgreSQL dev set, 16 tokens lowered chunk recall "
+                                             "from 0.85 to 0.80."))
+        form.addRow(self.tr("Overlap:"), self.overlap_spin)
 
         self.window_spin = QSpinBox()
         self.window_spin.setRange(0, MAX_WINDOW)
-        self.window_spin.setSpecialValueText(f"from tokenizer.json ({self._window})")
-        self.window_spin.setSuffix(" tokens")
+        self.window_spin.setSpecialValueText(
+            self.tr("from tokenizer.json ({window})").format(window=number(self._window)))
+        self.window_spin.setSuffix(self._tokens_suffix())
         _fixed(self.window_spin)
-        self.window_spin.setToolTip("The most tokens the embedding model sees per chunk; 0 uses "
-                                    "the model's own limit from tokenizer.json.")
-        form.addRow("Window override:", self.window_spin)
+        self.window_spin.setToolTip(self.tr("The most tokens the embedding model sees per chunk; "
+                                            "0 uses the model's own limit from tokenizer.json."))
+        form.addRow(self.tr("Window override:"), self.window_spin)
 
         self.window_warning = _wrapped(plain_label())
         self.window_warning.setStyleSheet(WARNING_STYLE)
@@ -332,11 +389,13 @@ class SettingsDialog(QDialog):
         form.addRow("", self.window_warning)
 
         self.profile_combo = QComboBox()
+        labels = self._profile_labels()
         for profile in PROFILES:
-            self.profile_combo.addItem(PROFILE_LABELS.get(profile, profile), profile)
-        self.profile_combo.setToolTip("How documents are cut into chunks: the app's own "
-                                      "structure-aware chunker, or Spring AI's for comparison.")
-        form.addRow("Profile:", self.profile_combo)
+            self.profile_combo.addItem(labels.get(profile, profile), profile)
+        self.profile_combo.setToolTip(self.tr("How documents are cut into chunks: the app's own "
+                                              "structure-aware chunker, or Spring AI's for "
+                                              "comparison."))
+        form.addRow(self.tr("Profile:", "chunking profile"), self.profile_combo)
 
         self.chunking_error = _wrapped(plain_label())
         self.chunking_error.setStyleSheet(ERROR_STYLE)
@@ -345,31 +404,32 @@ class SettingsDialog(QDialog):
         return group
 
     def _reading_group(self) -> QGroupBox:
-        group = QGroupBox("Reading files")
+        group = QGroupBox(self.tr("Reading files"))
         form = self._form(group)
-        self.ocr_check = QCheckBox("Read scanned pages with OCR (1–2 s a page)")
-        self.ocr_check.setToolTip("PDF pages that are pictures of text (scans) are read with "
-                                  "the bundled OCR model. Off: such pages are left out, and a "
-                                  "PDF with no text at all is listed as failed.")
-        form.addRow("Scans:", self.ocr_check)
+        self.ocr_check = QCheckBox(self.tr("Read scanned pages with OCR (1–2 s a page)"))
+        self.ocr_check.setToolTip(self.tr("PDF pages that are pictures of text (scans) are read "
+                                          "with the bundled OCR model. Off: such pages are left "
+                                          "out, and a PDF with no text at all is listed as "
+                                          "failed."))
+        form.addRow(self.tr("Scans:"), self.ocr_check)
         return group
 
     def _shared_group(self) -> QGroupBox:
-        group = QGroupBox("Shared index (a team's, on PostgreSQL)")
+        group = QGroupBox(self.tr("Shared index (a team's, on PostgreSQL)"))
         form = self._form(group)
         self.shared = SharedIndexBox()
-        form.addRow("Server:", self.shared)
+        form.addRow(self.tr("Server:", "the database server of a shared index"), self.shared)
         label = form.labels[-1]  # beside the address, not the middle of the box
         label.setContentsMargins(0, 6, 0, 0)
         form.grid.setAlignment(label, Qt.AlignmentFlag.AlignTop)
         return group
 
     def _metadata_group(self, metadata_fields: list[str]) -> QGroupBox:
-        group = QGroupBox("Metadata policy")
+        group = QGroupBox(self.tr("Metadata policy"))
         box = QVBoxLayout(group)
-        self.metadata_intro = intro = _wrapped(plain_label(
+        self.metadata_intro = intro = _wrapped(plain_label(self.tr(
             "Embed: part of the text searched by meaning. Retrieve only: stored and shown "
-            "with results. Drop: not stored at all."))
+            "with results. Drop: not stored at all.")))
         box.addWidget(intro)
 
         names: list[str] = []
@@ -378,13 +438,16 @@ class SettingsDialog(QDialog):
                 names.append(name)
 
         self.metadata_table = display_table(len(names), 2)
-        self.metadata_table.setHorizontalHeaderLabels(["Field", "Policy"])
+        self.metadata_table.setHorizontalHeaderLabels(
+            [self.tr("Field", "metadata table column: a document field's name"),
+             self.tr("Policy", "metadata table column: what happens to the field")])
         header = self.metadata_table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(1, 180)
-        self.metadata_table.setToolTip("What happens to each document field when the folder "
-                                       "is indexed.")
+        self.metadata_table.setToolTip(self.tr("What happens to each document field when the "
+                                               "folder is indexed."))
+        policy_labels = self._policy_labels()
         for row, name in enumerate(names):
             item = QTableWidgetItem(name)  # table items are never rendered as markup
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -393,13 +456,13 @@ class SettingsDialog(QDialog):
             for value in POLICY_VALUES:
                 if value == DROP and name in CITATION_FIELDS:
                     continue
-                combo.addItem(POLICY_LABELS[value], value)
+                combo.addItem(policy_labels[value], value)
             if name in CITATION_FIELDS:
-                combo.setToolTip("Citations need this field (to name the source, section "
-                                 "and page), so it cannot be dropped.")
-                item.setToolTip("Citations need this field, so it cannot be dropped.")
+                combo.setToolTip(self.tr("Citations need this field (to name the source, "
+                                         "section and page), so it cannot be dropped."))
+                item.setToolTip(self.tr("Citations need this field, so it cannot be dropped."))
             else:
-                combo.setToolTip("Embed, keep for results only, or drop this field.")
+                combo.setToolTip(self.tr("Embed, keep for results only, or drop this field."))
             self.metadata_table.setCellWidget(row, 1, combo)
             self._policy_combos[name] = combo
         self.metadata_table.resizeRowsToContents()
@@ -458,11 +521,13 @@ class SettingsDialog(QDialog):
     # ----- state -----------------------------------------------------------------------------
 
     def _load(self, settings: AppSettings) -> None:
+        self.language_combo.setCurrentIndex(max(self.language_combo.findData(settings.language),
+                                                0))
         self.model_edit.setText(settings.model_path or "")
         self.model_picker.show_current(self.model_edit.text())
         index = self.n_ctx_combo.findData(settings.n_ctx)
         if index < 0:  # a size saved by hand: keep it selectable rather than lose it
-            self.n_ctx_combo.addItem(f"{settings.n_ctx:,} tokens", settings.n_ctx)
+            self.n_ctx_combo.addItem(self._tokens_text(settings.n_ctx), settings.n_ctx)
             index = self.n_ctx_combo.count() - 1
         self.n_ctx_combo.setCurrentIndex(index)
         self.answer_spin.setValue(settings.answer_tokens)
@@ -509,7 +574,9 @@ class SettingsDialog(QDialog):
     def _browse(self) -> None:
         current = self.model_edit.text().strip()
         start = str(Path(current).parent) if current else str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, "Choose an answer model", start, GGUF_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Choose an answer model"), start,
+            QCoreApplication.translate("SettingsDialog", GGUF_FILTER))
         if path:
             self.model_edit.setText(path)
 
@@ -520,10 +587,10 @@ class SettingsDialog(QDialog):
             try:
                 check_model_file(Path(path))
             except ModelError as error:
-                message = str(error)
-                message = message[:1].upper() + message[1:] + "."
+                message = sentence(worded(message_of(error)))
             except OSError as error:  # e.g. a path the system refuses to look at
-                message = f"The model file {path} cannot be checked ({error.strerror or error})."
+                message = self.tr("The model file {path} cannot be checked ({reason}).").format(
+                    path=path, reason=error.strerror or error)
         self._model_ok = not message
         self.model_error.setText(message)
         self.model_error.setVisible(bool(message))
@@ -535,15 +602,18 @@ class SettingsDialog(QDialog):
         warning = ""
         error = ""
         if override and override < MIN_WINDOW:
-            error = (f"A window of {override} tokens is too small: chunks need at least "
-                     f"{MIN_WINDOW} tokens. Use 0 for the model's own window.")
+            error = self.tr("A window of %n tokens is too small: chunks need at least {minimum} "
+                            "tokens. Use 0 for the model's own window.", "", override).format(
+                                minimum=number(MIN_WINDOW))
         elif override and override != self._window:
-            warning = "Changing the window re-chunks and re-embeds the whole index."
+            warning = self.tr("Changing the window re-chunks and re-embeds the whole index.")
             if override > self._window:
-                warning += (f" The bundled MiniLM was trained on {self._window}-token inputs, "
-                            "so longer windows can blur its vectors.")
+                warning += " " + self.tr("The bundled MiniLM was trained on {window}-token "
+                                         "inputs, so longer windows can blur its vectors.").format(
+                                             window=number(self._window))
             else:
-                warning += " Shorter windows make smaller chunks, each with less context."
+                warning += " " + self.tr("Shorter windows make smaller chunks, each with less "
+                                         "context.")
         self._chunking_ok = not error
         self.window_warning.setText(warning)
         self.window_warning.setVisible(bool(warning))
@@ -591,6 +661,7 @@ class SettingsDialog(QDialog):
             ocr=self.ocr_check.isChecked(),
             shared_index=self.shared.location(),
             maintain_shared=self.shared.maintain.isChecked() and bool(self.shared.location()),
+            language=str(self.language_combo.currentData()),
         )
 
     def accept(self) -> None:

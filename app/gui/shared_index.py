@@ -13,18 +13,23 @@ import threading
 from concurrent.futures import Future
 from typing import Callable
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.gui.safe_text import plain_label
+from app.gui.words import worded
 from app.store.postgres_probe import Probe, probe
 from app.store.postgres_uri import is_server_location, readable, without_password
+from app.workspace.reading import sentence
 
-PLACEHOLDER = "postgresql://you@server/handbook  or  service=handbook"
-NOTE = ("Empty: this computer keeps its own index of the folder. A shared index lives on a "
-        "PostgreSQL server with pgvector, maintained by one person and asked by everyone. "
-        "Passwords are never saved here: libpq reads them from ~/.pgpass, a service file or "
-        "PGPASSWORD.")
+# Marked here, translated where they are shown.
+PLACEHOLDER = QT_TRANSLATE_NOOP("SharedIndexBox",
+                                "postgresql://you@server/handbook  or  service=handbook")
+NOTE = QT_TRANSLATE_NOOP("SharedIndexBox",
+                         "Empty: this computer keeps its own index of the folder. A shared "
+                         "index lives on a PostgreSQL server with pgvector, maintained by one "
+                         "person and asked by everyone. Passwords are never saved here: libpq "
+                         "reads them from ~/.pgpass, a service file or PGPASSWORD.")
 OK_STYLE = "color: #1b5e20;"
 ERROR_STYLE = "color: #b00020;"
 
@@ -39,17 +44,17 @@ class SharedIndexBox(QWidget):
         self._test = test
         self._future: Future | None = None
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText(PLACEHOLDER)
+        self.edit.setPlaceholderText(QCoreApplication.translate("SharedIndexBox", PLACEHOLDER))
         self.edit.setClearButtonEnabled(True)
-        self.test_button = QPushButton("Test connection")
+        self.test_button = QPushButton(self.tr("Test connection"))
         self.result = plain_label()
         self.result.setWordWrap(True)
         self.result.hide()
-        self.maintain = QCheckBox("I maintain it: index my copy of the folder into it")
-        self.maintain.setToolTip("One maintainer indexes the handbook folder into the shared "
-                                 "index; everyone else only asks. Your folder is still where "
-                                 "the viewer opens the cited files.")
-        note = plain_label(NOTE)
+        self.maintain = QCheckBox(self.tr("I maintain it: index my copy of the folder into it"))
+        self.maintain.setToolTip(self.tr("One maintainer indexes the handbook folder into the "
+                                         "shared index; everyone else only asks. Your folder is "
+                                         "still where the viewer opens the cited files."))
+        note = plain_label(QCoreApplication.translate("SharedIndexBox", NOTE))
         note.setWordWrap(True)
         note.setStyleSheet("color: palette(mid);")
 
@@ -83,9 +88,9 @@ class SharedIndexBox(QWidget):
         """Why the typed text cannot be saved; empty when it can."""
         text = self.edit.text().strip()
         if text and not (is_server_location(text) and readable(text)):
-            return ("Not a PostgreSQL connection that can be read: write "
-                    "postgresql://user@host/database or service=NAME (a % in a password "
-                    "is written %25)")
+            return self.tr("Not a PostgreSQL connection that can be read: write "
+                           "postgresql://user@host/database or service=NAME (a % in a password "
+                           "is written %25)")
         return ""
 
     def _refresh(self) -> None:
@@ -96,8 +101,8 @@ class SharedIndexBox(QWidget):
         if problem:
             self._say(problem, ERROR_STYLE)
         elif text and self.location() != text:
-            self._say("The password will not be saved: libpq reads it from ~/.pgpass, a "
-                      "service file or PGPASSWORD.", "color: #8a5a00;")
+            self._say(self.tr("The password will not be saved: libpq reads it from "
+                              "~/.pgpass, a service file or PGPASSWORD."), "color: #8a5a00;")
         else:
             self.result.hide()
 
@@ -106,16 +111,17 @@ class SharedIndexBox(QWidget):
         conninfo = self.edit.text().strip()  # as typed: a password given here is used once
         future: Future = Future()
         self._future = future
+        stopped = self.tr("The test stopped: {error}")  # here: the test runs on another thread
 
         def run() -> None:
             try:
                 future.set_result(self._test(conninfo))
             except Exception as error:  # noqa: BLE001 - shown in words
-                future.set_result(Probe(False, False, f"The test stopped: {error}"))
+                future.set_result(Probe(False, False, stopped.format(error=error)))
 
         threading.Thread(target=run, name="shared-index-test", daemon=True).start()
         self.test_button.setEnabled(False)
-        self._say("Connecting…", "")
+        self._say(self.tr("Connecting…"), "")
         self._poll.start()
 
     def _check(self) -> None:
@@ -125,8 +131,7 @@ class SharedIndexBox(QWidget):
         self._future = None
         self._poll.stop()
         self._refresh()
-        self._say(found.message[:1].upper() + found.message[1:] + ".",
-                  OK_STYLE if found.usable else ERROR_STYLE)
+        self._say(sentence(worded(found.message)), OK_STYLE if found.usable else ERROR_STYLE)
         self.tested.emit(found)
 
     def _say(self, text: str, style: str) -> None:

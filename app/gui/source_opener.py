@@ -7,6 +7,8 @@ handbooks is read from, and found in, its own handbook's folder.
 """
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from app.gui.sources_panel import SHOWN_MATCHES
 from app.search.spans import Location
 from app.workspace.handbooks import file_of
@@ -58,10 +60,11 @@ class SourceOpener:
         opened: the viewer would highlight whatever text sits there now."""
         if n not in turn.changed:
             return False
-        self.window._say(
-            f"Source [{n}] has changed in the handbook since this answer was given (or is no "
+        self.window._say(QCoreApplication.translate(
+            "SourceOpener",
+            "Source [{n}] has changed in the handbook since this answer was given (or is no "
             "longer indexed), so it is not opened here: ask the question again for an answer "
-            "from the current text.")
+            "from the current text.").format(n=n))
         return True
 
     def open_result(self, result) -> None:
@@ -80,7 +83,8 @@ class SourceOpener:
         """Show one chunk (from the chunk-health panel) in its source."""
         row = self.window.reader.read(lambda store: store.chunk_detail(chunk_id))
         if row is None:
-            self.window._say("This chunk is no longer in the index; re-index the folder.")
+            self.window._say(QCoreApplication.translate(
+                "SourceOpener", "This chunk is no longer in the index; re-index the folder."))
             return
         self._show_chunks(row["path"], row["heading"], row["page_start"], row["section_id"],
                           [chunk_id])
@@ -106,11 +110,12 @@ class SourceOpener:
             return
         path = file_of(source, section_id, handbooks, self.window.folder)
         if self.window.shared and not path.is_file():
-            self.window._say(
-                f"{source} is in the shared index but not in your copy of the folder "
-                f"({self.window.folder}), so it cannot be shown here. Open your copy of the handbook "
-                "folder (File › Open folder), or update it; the quote and its citation above "
-                "are from the shared index.")
+            self.window._say(QCoreApplication.translate(
+                "SourceOpener",
+                "{source} is in the shared index but not in your copy of the folder ({folder}), "
+                "so it cannot be shown here. Open your copy of the handbook folder (File › Open "
+                "folder), or update it; the quote and its citation above are from the shared "
+                "index.").format(source=source, folder=self.window.folder))
             return
         self.window.viewer.show_location(Location(
             path=path, source=source, heading=heading, page=page,
@@ -118,5 +123,6 @@ class SourceOpener:
         self.window.side.setCurrentWidget(self.window.viewer)
 
     def _source_gone(self) -> None:
-        self.window._say("This source is no longer in the index; re-index the folder and "
-                         "ask again.")
+        self.window._say(QCoreApplication.translate(
+            "SourceOpener", "This source is no longer in the index; re-index the folder and ask "
+                            "again."))

@@ -7,16 +7,17 @@ score). Double-click or "Open" shows it in the viewer at the right place.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QListWidget, QListWidgetItem,
                                QPushButton, QSplitter, QVBoxLayout, QWidget)
 
-from app.answers.prompting.prompt import citation_label
+from app.gui.locale_format import number
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
+from app.gui.words import citation
 
 
 def source_label(n: int, result) -> str:
-    return citation_label(n, result)
+    return citation(n, result)
 
 
 class SourcesPanel(QWidget):
@@ -28,18 +29,18 @@ class SourcesPanel(QWidget):
         self.cited: set[int] = set()
         self.evidence: list = []       # the quotes of the answer, best first
         self.selected_quote = 0
-        self.title = plain_label("Sources")
+        self.title = plain_label(self.tr("Sources", "panel title"))
         self.title.setStyleSheet("font-weight: bold")
         self.list = QListWidget()
-        self.list.setAccessibleName("Sources found")
+        self.list.setAccessibleName(self.tr("Sources found"))
         self.list.setWordWrap(True)
         self.list.currentRowChanged.connect(self._show_current)
         self.list.itemActivated.connect(lambda item: self._open_current())
         self.detail = SafeTextBrowser()
-        self.detail.setAccessibleName("Source text")
-        self.trace = QCheckBox("Show retrieval trace")
+        self.detail.setAccessibleName(self.tr("Source text"))
+        self.trace = QCheckBox(self.tr("Show retrieval trace"))
         self.trace.toggled.connect(lambda _: self._show_current(self.list.currentRow()))
-        self.open_button = QPushButton("Open in viewer")
+        self.open_button = QPushButton(self.tr("Open in viewer"))
         self.open_button.clicked.connect(self._open_current)
         self.open_button.setEnabled(False)
         self._layout()
@@ -68,7 +69,8 @@ class SourcesPanel(QWidget):
         self.results = list(results)
         self.cited = cited or set()
         self.evidence, self.selected_quote = [], 0  # these results' quotes come after
-        self.title.setText(note or (f"Sources ({len(results)})" if results else "Sources"))
+        self.title.setText(note or (self.tr("Sources ({count})").format(count=number(len(results)))
+                                    if results else self.tr("Sources", "panel title")))
         self.list.clear()
         for n, result in enumerate(self.results, start=1):
             item = QListWidgetItem(source_label(n, result))
@@ -82,7 +84,8 @@ class SourcesPanel(QWidget):
         if results:
             self.list.setCurrentRow(0)
         else:
-            self.detail.setHtml("<p style='color:#666'>The sources of an answer appear here.</p>")
+            self.detail.setHtml("<p style='color:#666'>"
+                                + esc(self.tr("The sources of an answer appear here.")) + "</p>")
 
     def show_evidence(self, evidence: list, selected: int = 0) -> None:
         """Mark the answer's quotes in the sources' text (the selected one strongest)."""
@@ -144,18 +147,33 @@ def highlighted(result, quotes: list[tuple[int, int, str]] = ()) -> str:
 
 def _why(match) -> str:
     if match.follows is not None:
-        return f"code after chunk {match.follows}"
-    return "matched"
+        return QCoreApplication.translate("SourcesPanel", "code after chunk {n}",
+                                          "why a chunk is in the trace").format(
+            n=number(match.follows))
+    return QCoreApplication.translate("SourcesPanel", "matched", "why a chunk is in the trace")
+
+
+def _rank(rank) -> str:
+    return number(rank) if rank else "—"
 
 
 def trace_table(result) -> str:
     rows = "".join(
-        f"<tr><td>{m.chunk_index}</td><td>{esc(m.vector_rank or '—')}</td>"
-        f"<td>{esc('%.3f' % m.vector_distance if m.vector_distance is not None else '—')}</td>"
-        f"<td>{esc(m.bm25_rank or '—')}</td><td>{m.fused_score:.4f}</td>"
+        f"<tr><td>{esc(number(m.chunk_index))}</td><td>{esc(_rank(m.vector_rank))}</td>"
+        f"<td>{esc(number(m.vector_distance, 3) if m.vector_distance is not None else '—')}</td>"
+        f"<td>{esc(_rank(m.bm25_rank))}</td><td>{esc(number(m.fused_score, 4))}</td>"
         f"<td>{esc(_why(m))}</td></tr>"
         for m in result.chunks)
-    return ("<p><b>Retrieval trace</b> (fused score " + esc(f"{result.score:.4f}") + ")</p>"
-            "<table border='1' cellspacing='0' cellpadding='3'><tr><th>chunk</th>"
-            "<th>vector rank</th><th>distance</th><th>BM25 rank</th><th>fused</th><th>why</th></tr>"
+    headers = (QCoreApplication.translate("SourcesPanel", "chunk", "trace table column"),
+               QCoreApplication.translate("SourcesPanel", "vector rank", "trace table column"),
+               QCoreApplication.translate("SourcesPanel", "distance", "trace table column"),
+               QCoreApplication.translate("SourcesPanel", "BM25 rank", "trace table column"),
+               QCoreApplication.translate("SourcesPanel", "fused", "trace table column: fused score"),
+               QCoreApplication.translate("SourcesPanel", "why", "trace table column"))
+    score = QCoreApplication.translate("SourcesPanel", "(fused score {score})").format(
+        score=number(result.score, 4))
+    return ("<p><b>" + esc(QCoreApplication.translate("SourcesPanel", "Retrieval trace"))
+            + "</b> " + esc(score) + "</p>"
+            "<table border='1' cellspacing='0' cellpadding='3'><tr>"
+            + "".join(f"<th>{esc(header)}</th>" for header in headers) + "</tr>"
             + rows + "</table>")

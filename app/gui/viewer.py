@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPoint, QRect, Qt, QTimer, QUrl
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -43,18 +43,22 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.documents import HEADING_SEPARATOR
+from app.common.said import message_of
+from app.gui.locale_format import percent
 from app.gui.safe_text import esc, plain_label
+from app.gui.words import worded
 from app.ingest.readers import read_document
 from app.search.page_boxes import find_boxes, ocr_boxes, ocr_cache
 from app.search.spans import (Location, heading_line_start, indexed_ranges, searched_ranges,
                               stale_top)
 
-NOTE_CHANGED = "The file changed since it was indexed; the highlight may be approximate."
-PLACEHOLDER = "Click a source to show it here."
+# Marked here, translated where shown (SourceViewer).
+NOTE_CHANGED = QT_TRANSLATE_NOOP(
+    "SourceViewer", "The file changed since it was indexed; the highlight may be approximate.")
+PLACEHOLDER = QT_TRANSLATE_NOOP("SourceViewer", "Click a source to show it here.")
 HIGHLIGHT = QColor(255, 221, 64)  # multiplied onto the page: white turns yellow, ink stays ink
 TEXT_HIGHLIGHT = QColor(255, 232, 115)
-ZOOMS = [("Fit width", None), ("50%", 0.5), ("75%", 0.75), ("100%", 1.0),
-         ("125%", 1.25), ("150%", 1.5), ("200%", 2.0)]
+ZOOMS = [None, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0]  # None: fit width
 PAGE_MARGIN = 8  # logical pixels left and right of a fit-width page
 HIGHLIGHT_PAD = 1.5  # points around the text boxes, so the ink does not touch the edge
 RESIZE_DEBOUNCE_MS = 150
@@ -67,7 +71,9 @@ def location_title(location: Location) -> str:
     if location.heading:
         title += HEADING_SEPARATOR + location.heading
     if location.page:
-        title += f" (p. {location.page})"
+        title += " (" + QCoreApplication.translate(
+            "SourceViewer", "p. {page}", "page number after a source's name").format(
+            page=location.page) + ")"
     return title
 
 
@@ -88,7 +94,8 @@ def render_page(page, scale: float):
     bitmap = page.render(scale=scale, rev_byteorder=True, prefer_bgrx=True)
     image_format = _IMAGE_FORMATS.get(bitmap.mode)
     if image_format is None:
-        raise ValueError(f"unexpected bitmap mode {bitmap.mode}")
+        raise ValueError(QCoreApplication.translate(
+            "SourceViewer", "unexpected bitmap mode {mode}").format(mode=bitmap.mode))
     array = bitmap.to_numpy()
     view = QImage(array, bitmap.width, bitmap.height, bitmap.stride, image_format)
     # convertToFormat copies the pixels: the bitmap's buffer is freed with `bitmap`.
@@ -152,13 +159,14 @@ class PdfPane(QScrollArea):
             data = Path(path).read_bytes()
             pdf = pdfium.PdfDocument(data)
         except OSError as exc:
-            return f"{path.name} cannot be read: {exc.strerror or exc}"
+            return self.tr("{name} cannot be read: {reason}").format(
+                name=path.name, reason=exc.strerror or exc)
         except Exception:  # noqa: BLE001 - PdfiumError and friends: a message, never a crash
-            return (f"{path.name} cannot be opened: the PDF is damaged or needs a password. "
-                    "Try opening it in the system viewer.")
+            return self.tr("{name} cannot be opened: the PDF is damaged or needs a password. "
+                           "Try opening it in the system viewer.").format(name=path.name)
         if len(pdf) == 0:
             pdf.close()
-            return f"{path.name} has no pages."
+            return self.tr("{name} has no pages.").format(name=path.name)
         self.pdf, self.page_count, self.texts = pdf, len(pdf), list(texts)
         self._data, self._ocr = data, None  # OCR lines: looked up only for a scanned page
         self.cited_page = min(max(page, 1), self.page_count)
@@ -190,7 +198,8 @@ class PdfPane(QScrollArea):
             image, posconv = render_page(page, scale * dpr)
             self.rects = paint_highlights(image, boxes, posconv)
         except Exception as exc:  # noqa: BLE001 - a damaged page must not take the app down
-            return f"Page {self.page} cannot be shown: {str(exc) or type(exc).__name__}"
+            return self.tr("Page {page} cannot be shown: {error}").format(
+                page=self.page, error=str(exc) or type(exc).__name__)
         finally:
             page.close()
         pixmap = QPixmap.fromImage(image)
@@ -380,8 +389,9 @@ class SourceViewer(QWidget):
         path = Path(location.path)
         if not path.is_file():
             self._show_message(
-                f"The file {location.source} cannot be found ({path}). It was moved or "
-                "deleted since the handbook was indexed; re-index the folder to update it.")
+                self.tr("The file {source} cannot be found ({path}). It was moved or deleted "
+                        "since the handbook was indexed; re-index the folder to update it.")
+                .format(source=location.source, path=path))
             return
         self.open_button.setEnabled(True)
         if path.suffix.lower() == ".pdf":
@@ -397,7 +407,7 @@ class SourceViewer(QWidget):
         self.title_label.setToolTip("")
         self.note_label.hide()
         self.open_button.setEnabled(False)
-        self._show_message(PLACEHOLDER)
+        self._show_message(QCoreApplication.translate("SourceViewer", PLACEHOLDER))
 
     # -- widgets -----------------------------------------------------------
 
@@ -408,15 +418,18 @@ class SourceViewer(QWidget):
         self.title_label.setFont(font)
         # A long heading path is clipped rather than widening the whole window.
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.prev_button = _tool_button("◀ Previous", self._previous_page)
-        self.next_button = _tool_button("Next ▶", self._next_page)
+        self.prev_button = _tool_button(self.tr("◀ Previous", "button: the previous page"),
+                                        self._previous_page)
+        self.next_button = _tool_button(self.tr("Next ▶", "button: the next page"),
+                                        self._next_page)
         self.page_label = plain_label()
         self.zoom_box = QComboBox()
-        for text, zoom in ZOOMS:
-            self.zoom_box.addItem(text, zoom)
+        for zoom in ZOOMS:
+            self.zoom_box.addItem(self.tr("Fit width", "zoom: the page as wide as the pane")
+                                  if zoom is None else percent(zoom), zoom)
         self.zoom_box.currentIndexChanged.connect(self._zoom_changed)
-        self.open_button = _tool_button("Open in system viewer", self._open_externally)
-        self.note_label = plain_label(NOTE_CHANGED)
+        self.open_button = _tool_button(self.tr("Open in system viewer"), self._open_externally)
+        self.note_label = plain_label(QCoreApplication.translate("SourceViewer", NOTE_CHANGED))
         self.note_label.setStyleSheet("background: #fff3c4; color: #5c4400; padding: 3px;")
         self.message_label = plain_label()
         self.message_label.setWordWrap(True)
@@ -470,7 +483,8 @@ class SourceViewer(QWidget):
         try:
             document = read_document(Path(location.path))
         except Exception as exc:  # noqa: BLE001 - readers raise ReadError; a viewer never crashes
-            self._show_message(f"{location.source} cannot be shown: {exc}")
+            self._show_message(self.tr("{source} cannot be shown: {error}").format(
+                source=location.source, error=worded(message_of(exc))))
             return
         text = document.text
         ranges = indexed_ranges(text, location)
@@ -491,7 +505,8 @@ class SourceViewer(QWidget):
             widget.setVisible(is_pdf)
         if is_pdf:
             page, count = self.pdf_view.page, self.pdf_view.page_count
-            self.page_label.setText(f"page {page} of {count}")
+            self.page_label.setText(self.tr("page {page} of {count}").format(page=page,
+                                                                            count=count))
             self.prev_button.setEnabled(page > 1)
             self.next_button.setEnabled(page < count)
 

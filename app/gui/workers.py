@@ -18,6 +18,8 @@ from app.answers.answerer import (Conversation, EvidenceFound, Finished, QuoteCh
                                   Status, Token)
 from app.answers.prompting.prompt import PromptTooLarge
 from app.answers.prompting.prompt import Turn as AskedTurn
+from app.common.said import message_of
+from app.gui.words import worded
 from app.llm.contract import ModelError
 from app.search.retrieval import SearchError
 from app.store.contract import IndexBusy, StoreError
@@ -45,7 +47,7 @@ class IndexWorker(QObject):
 
     progress = Signal(object)   # app.ingest.indexer.Progress
     finished = Signal(object)   # app.ingest.indexer.IndexReport
-    failed = Signal(str)
+    failed = Signal(object)     # a message in words (app.common.said: the window words it)
 
     def __init__(self, embedders):
         super().__init__()
@@ -70,13 +72,17 @@ class IndexWorker(QObject):
                                      self._cancel, self._skip)
             self.finished.emit(report)
         except IndexBusy as error:
-            self.failed.emit(f"Indexing {folder} did not start: {error}. Your folder is "
-                             "indexed again at its next change, or with File › Re-index.")
+            self.failed.emit(self.tr("Indexing {folder} did not start: {reason}. Your folder is "
+                                     "indexed again at its next change, or with File › "
+                                     "Re-index.").format(folder=folder,
+                                                         reason=worded(message_of(error))))
         except (StoreError, OSError, ValueError, EmbedderUnavailable) as error:
-            self.failed.emit(f"Indexing {folder} stopped: {error}")
+            self.failed.emit(self.tr("Indexing {folder} stopped: {reason}").format(
+                folder=folder, reason=worded(message_of(error))))
         except Exception as error:  # never let a worker die silently
             log.exception("indexing failed")
-            self.failed.emit(f"Indexing {folder} stopped by an unexpected error: {error}")
+            self.failed.emit(self.tr("Indexing {folder} stopped by an unexpected error: {reason}")
+                             .format(folder=folder, reason=error))
         finally:
             self.busy = False
 
@@ -84,12 +90,12 @@ class IndexWorker(QObject):
 class AnswerWorker(QObject):
     """Owns the answer model and the conversation; answers one question at a time."""
 
-    status = Signal(str, str)      # stage, message
+    status = Signal(str, object)   # stage, message (app.common.said.Said: the window words it)
     retrieved = Signal(object)     # list of app.search.retrieval.Result
     evidence = Signal(object)      # list of app.answers.evidence.finder.Evidence, best first
     token = Signal(str)
     finished = Signal(object)      # app.answers.answerer.Answer
-    failed = Signal(str)           # a message in words (the sources may still have arrived)
+    failed = Signal(object)        # a message in words (the sources may still have arrived)
     warmed = Signal()              # the embedder, vectors and answer model are loaded
 
     def __init__(self, embedders, model_factory=None):
@@ -130,10 +136,11 @@ class AnswerWorker(QObject):
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError, EmbedderUnavailable) as error:
-            self.failed.emit(sentence(str(error)))
+            self.failed.emit(sentence(worded(message_of(error))))
         except Exception as error:
             log.exception("answering failed")
-            self.failed.emit(f"The question could not be answered: {error}")
+            self.failed.emit(self.tr("The question could not be answered: {reason}").format(
+                reason=error))
 
     @Slot(str, object)
     def warm_up(self, db: str, settings: AppSettings) -> None:

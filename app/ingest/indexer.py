@@ -19,11 +19,12 @@ from app.common import bundled
 from app.common.chunks import ChunkSettings, DROP
 from app.common.documents import Document, ReadError
 from app.common.language import SAMPLE_CHARS, UNDETERMINED, detect
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.tokens import ENCODING_NAME
 from app.ingest.chunking import fitted, spring
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
 from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReadOptions,
-                                       ReaderCrashed, ReaderProcess)
+                                       ReaderCrashed, ReaderProcess, reason_of)
 from app.ingest.scan import FoundFile, scan
 from app.store.contract import DocumentRecord, IndexStore, StoreError
 
@@ -68,7 +69,7 @@ class IndexSettings:
 class FileResult:
     path: str
     status: str
-    reason: str | None = None
+    reason: str | None = None  # a Said (app/common/said.py) where the core words it
     chunks: int = 0
     over_window: int = 0
 
@@ -94,7 +95,7 @@ class IndexReport:
     seconds: float
     cancelled: bool = False
     rebuilt: str | None = None  # why the whole index was rebuilt, if it was
-    stopped: str | None = None  # why indexing stopped before the last file (disk full)
+    stopped: str | None = None  # why indexing stopped before the last file (disk full): a Said
 
     def count(self, status: str) -> int:
         return sum(1 for f in self.files if f.status == status)
@@ -149,8 +150,11 @@ class SkippedByUser(Exception):
     """The user asked to skip the file being indexed (the app's Skip file)."""
 
 
-SKIPPED_BY_USER = ("skipped while indexing (Skip file); the rest of the folder was indexed, "
-                   "and this file is tried again at the next run")
+SKIPPED_BY_USER = QT_TRANSLATE_NOOP("Core", "skipped while indexing (Skip file); the rest of "
+                                           "the folder was indexed, and this file is tried "
+                                           "again at the next run")
+QUARANTINED = QT_TRANSLATE_NOOP("Core", "quarantined: it crashed the parser {times} times; it "
+                                       "will be tried again when the file changes")
 
 
 class StorageFull(Exception):
@@ -161,16 +165,18 @@ class StorageFull(Exception):
         self.result = result
 
 
-def _storage_reason(error: Exception) -> str:
+def _storage_reason(error: Exception) -> Said:
     import apsw
 
     if isinstance(error, apsw.FullError):
-        problem = ("the disk is full (or the index reached its size limit): "
-                   "this file could not be written")
-    else:
-        problem = f"the index could not be written (input/output error: {error})"
-    return (f"{problem}; the index is unchanged; free some space and index again "
-            "(indexing stopped here: the remaining files were not tried)")
+        return Said(QT_TRANSLATE_NOOP(
+            "Core", "the disk is full (or the index reached its size limit): this file could "
+                    "not be written; the index is unchanged; free some space and index again "
+                    "(indexing stopped here: the remaining files were not tried)"))
+    return Said(QT_TRANSLATE_NOOP(
+        "Core", "the index could not be written (input/output error: {error}); the index is "
+                "unchanged; free some space and index again (indexing stopped here: the "
+                "remaining files were not tried)"), error=str(error))
 
 
 class LanguageNotRead(Exception):
@@ -240,7 +246,8 @@ class Indexer:
             def measuring(step: str) -> None:
                 self.on_progress(Progress("measuring", len(pending), len(pending), current=step))
 
-            measuring("checking the shared index's vector search against exact search")
+            measuring(Said(QT_TRANSLATE_NOOP(
+                "Core", "checking the shared index's vector search against exact search")))
             self.store.measure_vector_search(self.cancel.is_set, measuring)
             cancelled = self.cancel.is_set()  # the files are in; what was measured is kept
         totals = self.store.counts()
@@ -270,11 +277,11 @@ class Indexer:
             return None
         reason = None
         if current and self.store.shared and not self.settings.rebuild_shared:
-            raise SharedIndexMismatch(
-                f"the shared index {self.store.location} was built with other settings "
-                f"({', '.join(changed)} differ from yours); indexing with yours would re-embed "
-                "it for everyone: use the settings it was built with, or rebuild it on purpose "
-                "(handbook-qa index --rebuild)")
+            raise SharedIndexMismatch(Said(QT_TRANSLATE_NOOP(
+                "Core", "the shared index {location} was built with other settings ({settings} "
+                "differ from yours); indexing with yours would re-embed it for everyone: use "
+                "the settings it was built with, or rebuild it on purpose (handbook-qa index "
+                "--rebuild)"), location=str(self.store.location), settings=", ".join(changed)))
         if current:
             reason = "index settings changed: " + ", ".join(changed)
             log.warning("%s; re-chunking and re-embedding everything", reason)
@@ -341,13 +348,14 @@ class Indexer:
                     return results, True, None
                 except SkippedByUser:
                     log.info("%s: %s", entry.rel, SKIPPED_BY_USER)
-                    result = FileResult(entry.rel, SKIPPED, SKIPPED_BY_USER)
+                    result = FileResult(entry.rel, SKIPPED, Said(SKIPPED_BY_USER))
                 except StorageFull as full:
                     log.error("%s: %s", full.result.path, full.result.reason)
                     results.append(full.result)
                     left = len(pending) - number - 1
-                    return results, False, (f"indexing stopped at {full.result.path}: "
-                                            f"{full.result.reason} ({left} files not tried)")
+                    return results, False, Said(QT_TRANSLATE_NOOP(
+                        "Core", "indexing stopped at {path}: {reason} ({left} files not tried)"),
+                        path=full.result.path, reason=full.result.reason, left=left)
                 results.append(result)
                 done_bytes += entry.size
                 chunks_done += result.chunks
@@ -361,18 +369,17 @@ class Indexer:
                     digest: str) -> FileResult:
         record = _record(entry, digest)
         if not to_read or to_read[0][0] is not entry:
-            return self._fail(record, f"quarantined: it crashed the parser {QUARANTINE_AFTER} "
-                                      "times; it will be tried again when the file changes")
+            return self._fail(record, Said(QUARANTINED, times=QUARANTINE_AFTER))
         to_read.pop(0)
         try:
             document = reader.receive(self.cancel, self._ocr_progress)
         except ReaderCrashed as error:
             self.store.record_crash(record)
-            return self._after_read_error(record, entry, str(error))
+            return self._after_read_error(record, entry, reason_of(error))
         except ReadError as error:
             if self.cancel.is_set():
                 raise Cancelled() from error
-            return self._after_read_error(record, entry, str(error))
+            return self._after_read_error(record, entry, reason_of(error))
         finally:
             if to_read:
                 reader.request(to_read[0][0].path, self._read_options)
@@ -386,14 +393,16 @@ class Indexer:
         """A scan being read page by page: the file's name says how far."""
         progress = self._progress
         if progress is not None:
-            self.on_progress(replace(progress, current=f"{progress.current} · OCR page "
-                                                        f"{done} of {total}"))
+            self.on_progress(replace(progress, current=Said(QT_TRANSLATE_NOOP(
+                "Core", "{file} · OCR page {done} of {total}"), file=progress.current,
+                done=done, total=total)))
 
     def _after_read_error(self, record: DocumentRecord, entry: FoundFile,
                           reason: str) -> FileResult:
         if not entry.path.exists():  # deleted while we were indexing: it is gone
             self.store.remove_documents([entry.rel])
-            return FileResult(entry.rel, FAILED, "the file disappeared during indexing")
+            return FileResult(entry.rel, FAILED, Said(QT_TRANSLATE_NOOP(
+                "Core", "the file disappeared during indexing")))
         return self._fail(record, reason)
 
     def _store_document(self, record: DocumentRecord, document: Document) -> FileResult:
@@ -405,8 +414,10 @@ class Indexer:
         children = chunker.chunk_document(document, record.path, chunking, self.embedder.count)
         limit, note = self.settings.max_chunks_per_file, None
         if len(children) > limit:
-            note = (f"too large to index fully: the first {limit:,} of its {len(children):,} "
-                    "chunks are indexed (the rest of the file is not searched)")
+            note = Said(QT_TRANSLATE_NOOP("Core", "too large to index fully: the first {indexed} "
+                                                  "of its {chunks} chunks are indexed (the rest "
+                                                  "of the file is not searched)"),
+                        indexed=limit, chunks=len(children))
             log.warning("%s: %s", record.path, note)
             children = children[:limit]
         measure(children, self.embedder.count_many, self.embedder.window)
@@ -414,7 +425,7 @@ class Indexer:
             try:
                 refuse_over_window(record.path, children, self.embedder.window)
             except WindowExceeded as error:
-                return self._fail(record, str(error))
+                return self._fail(record, reason_of(error))
         vectors = self._embed([child.embedded_text for child in children])
         record.title = document.title
         record.pages = document.pages
@@ -463,7 +474,8 @@ def _record(entry: FoundFile, digest: str | None) -> DocumentRecord:
                           entry.path.suffix.lower().lstrip("."))
 
 
-def _os_reason(error: OSError) -> str:
+def _os_reason(error: OSError) -> Said:
     if isinstance(error, PermissionError):
-        return "permission denied: the file cannot be read"
-    return f"cannot be read: {error.strerror or error}"
+        return Said(QT_TRANSLATE_NOOP("Core", "permission denied: the file cannot be read"))
+    return Said(QT_TRANSLATE_NOOP("Core", "cannot be read: {error}"),
+                error=str(error.strerror or error))

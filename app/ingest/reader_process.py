@@ -21,6 +21,7 @@ from pathlib import Path
 
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
 from app.common.documents import Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 2048
@@ -66,18 +67,36 @@ def _read_reply(path: str, memory_mb: int, options: ReadOptions = ReadOptions(),
         size = Path(path).stat().st_size
         limit = MAX_FILE_MB.get(Path(path).suffix.lower())
         if limit is not None and size > limit * 1024 * 1024:
-            return ("error", f"too large for a text document ({size / 2**20:.0f} MB; "
-                             f"the limit is {limit} MB)")
+            return ("error", Said(QT_TRANSLATE_NOOP(
+                "Core", "too large for a text document ({megabytes} MB; the limit is {limit} MB)"),
+                megabytes=round(size / 2**20), limit=limit))
         return ("ok", read_document(Path(path), ocr=options.ocr, progress=progress,
                                     ocr_max_pages=options.ocr_max_pages))
     except ReadError as error:
-        return ("error", str(error))
+        return ("error", reason_of(error))
     except MemoryError:
-        return ("error", f"reading it needs more than the {memory_mb} MB memory limit")
+        return ("error", Said(QT_TRANSLATE_NOOP(
+            "Core", "reading it needs more than the {limit} MB memory limit"), limit=memory_mb))
     except RecursionError:
-        return ("error", "its structure is nested too deeply to be read")
+        return ("error", Said(QT_TRANSLATE_NOOP("Core", "its structure is nested too deeply to be "
+                                                        "read")))
     except Exception as error:  # a parser bug must not stop the folder
-        return ("error", f"could not be read ({type(error).__name__}: {error})")
+        return ("error", Said(QT_TRANSLATE_NOOP("Core", "could not be read ({error})"),
+                              error=f"{type(error).__name__}: {error}"))
+
+
+def _number(value: float) -> int | float:
+    """A whole number as an int (60, not 60.0), as "%g" writes it."""
+    return int(value) if float(value).is_integer() else value
+
+
+def reason_of(error: Exception) -> str:
+    """Why a file could not be read, as the error says it: the marked
+    message itself (app/common/said.py) when it is one, so the window can
+    word it; otherwise the error's text."""
+    if error.args and isinstance(error.args[0], Said):
+        return error.args[0]
+    return str(error)
 
 
 def serve(memory_mb: int = DEFAULT_MEMORY_MB) -> None:
@@ -100,7 +119,8 @@ def serve(memory_mb: int = DEFAULT_MEMORY_MB) -> None:
         try:
             write_frame(replies, reply)
         except MemoryError:
-            write_frame(replies, ("error", f"its text is larger than the {memory_mb} MB limit"))
+            write_frame(replies, ("error", Said(QT_TRANSLATE_NOOP(
+                "Core", "its text is larger than the {limit} MB limit"), limit=memory_mb)))
 
 
 # -- the parent -----------------------------------------------------------------------
@@ -147,15 +167,18 @@ class ReaderProcess:
             except queue.Empty:
                 if cancel is not None and cancel.is_set():
                     self._restart()
-                    raise ReadError("indexing was cancelled while this file was read") from None
+                    raise ReadError(Said(QT_TRANSLATE_NOOP(
+                        "Core", "indexing was cancelled while this file was read"))) from None
                 if time.monotonic() > deadline:
                     self._restart()
-                    raise ReaderTimedOut(f"reading it took longer than {self.timeout:g} s "
-                                         "(the file may make the parser loop); skipped") from None
+                    raise ReaderTimedOut(Said(QT_TRANSLATE_NOOP(
+                        "Core", "reading it took longer than {seconds} s (the file may make the "
+                                "parser loop); skipped"), seconds=_number(self.timeout))) from None
             except ChildDied:
                 self._restart()
-                raise ReaderCrashed("the parser crashed on this file (damaged or hostile "
-                                    "content?); skipped") from None
+                raise ReaderCrashed(Said(QT_TRANSLATE_NOOP(
+                    "Core", "the parser crashed on this file (damaged or hostile content?); "
+                            "skipped"))) from None
         if kind == "ok":
             return payload
         raise ReadError(payload)
@@ -168,7 +191,8 @@ class ReaderProcess:
         try:
             self._child.start()
         except ChildDied as error:
-            raise ReadError("the file reader process could not start") from error
+            raise ReadError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the file reader process could not start"))) from error
 
     def _restart(self) -> None:
         self._child.close()

@@ -7,6 +7,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers import SUPPORTED_SUFFIXES
 
 
@@ -21,7 +22,7 @@ class FoundFile:
 @dataclass(frozen=True)
 class Skipped:
     rel: str
-    reason: str
+    reason: str  # a Said (app/common/said.py)
 
 
 def scan(folder: Path) -> tuple[list[FoundFile], list[Skipped]]:
@@ -68,11 +69,14 @@ def _classify(root: Path, path: Path) -> FoundFile | Skipped:
         target = path.resolve(strict=True)
         info = target.stat()
     except RuntimeError:
-        return Skipped(rel, "a symbolic link that loops")
+        return Skipped(rel, Said(QT_TRANSLATE_NOOP("Core", "a symbolic link that loops")))
     except OSError:
-        return Skipped(rel, "a broken link, or the file vanished while scanning")
+        return Skipped(rel, Said(QT_TRANSLATE_NOOP("Core", "a broken link, or the file vanished "
+                                                           "while scanning")))
     if not target.is_relative_to(root):
-        return Skipped(rel, "a link to a file outside the folder; open that folder instead")
+        return Skipped(rel, Said(QT_TRANSLATE_NOOP("Core", "a link to a file outside the folder; "
+                                                           "open that folder instead")))
     if not stat.S_ISREG(info.st_mode):
-        return Skipped(rel, "not a regular file (a FIFO, socket or device); never opened")
+        return Skipped(rel, Said(QT_TRANSLATE_NOOP("Core", "not a regular file (a FIFO, socket or "
+                                                           "device); never opened")))
     return FoundFile(path=path, rel=rel, size=info.st_size, mtime=info.st_mtime)

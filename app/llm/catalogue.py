@@ -39,12 +39,14 @@ from typing import Callable
 
 from app.common.bundled import RESOURCES, answer_model_path, sha256_of
 from app.common.paths import data_dir
+from app.common.said import QT_TRANSLATE_NOOP, Said
 
 PINS = RESOURCES / "answer-models"
 STAMP_SUFFIX = ".verified"
 PARTS_PREFIX = ".parts-"  # pip's target folder inside the destination (one disk)
 PART = re.compile(r"(^|/)data/part\d+\.bin$")
-INSTALL_HINT = "scripts/setup-env installs it (or: python -m app.llm.catalogue install {key})"
+INSTALL_HINT = QT_TRANSLATE_NOOP("Core", "scripts/setup-env installs it (or: python -m "
+                                        "app.llm.catalogue install {key})")
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,7 @@ def catalogued(path: Path) -> PartModel | None:
 
 def missing_reason(model: PartModel, folders: list[Path] | None = None) -> str:
     """Why `installed_path` found nothing, in words, with what to run."""
-    hint = INSTALL_HINT.format(key=model.key)
+    hint = Said(INSTALL_HINT, key=model.key)
     for folder in search_dirs() if folders is None else folders:
         path = Path(folder) / model.file_name
         try:
@@ -185,9 +187,12 @@ def missing_reason(model: PartModel, folders: list[Path] | None = None) -> str:
         except OSError:
             continue
         if size != model.size:
-            return f"{path} is {size:,} bytes, not {model.size:,} (damaged?); {hint}"
-        return f"{path} has not been checked against its SHA-256; {hint}"
-    return f"not installed; {hint}"
+            return Said(QT_TRANSLATE_NOOP("Core", "{path} is {size} bytes, not {expected} "
+                                                  "(damaged?); {hint}"),
+                        path=str(path), size=size, expected=model.size, hint=hint)
+        return Said(QT_TRANSLATE_NOOP("Core", "{path} has not been checked against its SHA-256; "
+                                              "{hint}"), path=str(path), hint=hint)
+    return Said(QT_TRANSLATE_NOOP("Core", "not installed; {hint}"), hint=hint)
 
 
 def verified_before(model: PartModel, path: Path) -> bool:

@@ -26,12 +26,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping
 
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.llm.gguf_header import GgufError, read_header
 
 log = logging.getLogger(__name__)
 
+# Product names stay as they are; the user's own folders are named in words,
+# which the window words in its language (app/gui/words.py).
 GPT4ALL, LM_STUDIO, OLLAMA, LLAMA_CPP, HUGGING_FACE, JAN, USER_FOLDER = (
-    "GPT4All", "LM Studio", "Ollama", "llama.cpp", "Hugging Face", "Jan", "your folder")
+    "GPT4All", "LM Studio", "Ollama", "llama.cpp", "Hugging Face", "Jan",
+    Said(QT_TRANSLATE_NOOP("Core", "your folder")))
 FILES, OLLAMA_STORE, HUB_CACHE = "files", "ollama", "hub"   # how a folder is laid out
 
 MAX_DEPTH = 4             # folders below a root (Jan: provider/model/file; LM Studio: 2)
@@ -316,7 +320,7 @@ def _later_part(name: str) -> bool:
 
 def _incomplete(folder: Folder, path: Path) -> str | None:
     if folder.app == GPT4ALL and path.name.startswith("incomplete-"):
-        return "an unfinished GPT4All download"
+        return Said(QT_TRANSLATE_NOOP("Core", "an unfinished GPT4All download"))
     return None
 
 
@@ -348,19 +352,20 @@ def _ollama_model(store: Path, manifest: Path, label: str) -> _Candidate:
     data = _json_file(manifest)
     layers = data.get("layers") if isinstance(data, dict) else None
     if not isinstance(layers, list):
-        return _Candidate(manifest, label, "Ollama's manifest for this model cannot be read "
-                                           "(not the JSON Ollama writes)")
+        return _Candidate(manifest, label, Said(QT_TRANSLATE_NOOP(
+            "Core", "Ollama's manifest for this model cannot be read (not the JSON Ollama "
+            "writes)")))
     digests = [layer.get("digest") for layer in layers
                if isinstance(layer, dict) and layer.get("mediaType") == OLLAMA_MODEL_LAYER]
     match = DIGEST.match(digests[0]) if digests and isinstance(digests[0], str) else None
     if not match:  # a strict pattern: a digest never leads outside blobs/
-        return _Candidate(manifest, label, "Ollama's manifest for this model names no model "
-                                           "file")
+        return _Candidate(manifest, label, Said(QT_TRANSLATE_NOOP(
+            "Core", "Ollama's manifest for this model names no model file")))
     blob = store / "blobs" / f"sha256-{match[1]}"
     if not _exists(blob.is_file):
-        return _Candidate(blob, label, f"Ollama's manifest names a model file that is not "
-                                       f"there ({blob.name[:19]}…); `ollama pull {label}` "
-                                       "fetches it again")
+        return _Candidate(blob, label, Said(QT_TRANSLATE_NOOP(
+            "Core", "Ollama's manifest names a model file that is not there ({blob}…); "
+            "`ollama pull {label}` fetches it again"), blob=blob.name[:19], label=label))
     return _Candidate(blob, label)
 
 
@@ -439,7 +444,7 @@ def describe(path: Path, app: str = USER_FOLDER, label: str | None = None) -> Mo
         header = read_header(path)
     except GgufError as error:
         return ModelFile(path, app, label, name=label, size_bytes=_size_or_zero(path),
-                         error=str(error))
+                         error=message_of(error))
     except OSError as error:
         return ModelFile(path, app, label, name=label, error=_os_reason(path, error))
     name = _clean(header.name or "") or label
@@ -464,7 +469,9 @@ def _total_size(path: Path) -> int:
         try:
             size += part.stat().st_size
         except OSError:
-            raise _MissingPart(f"part {number} of {parts} ({part.name}) is missing") from None
+            raise _MissingPart(Said(QT_TRANSLATE_NOOP("Core", "part {number} of {parts} ({name}) "
+                                                              "is missing"),
+                                    number=str(number), parts=str(parts), name=part.name)) from None
     return size
 
 
@@ -481,14 +488,16 @@ def _size_or_zero(path: Path) -> int:
 
 def _os_reason(path: Path, error: OSError) -> str:
     if isinstance(error, _MissingPart):
-        return str(error)
+        return message_of(error)
     if isinstance(error, PermissionError):
-        return "cannot be read: permission denied"
+        return Said(QT_TRANSLATE_NOOP("Core", "cannot be read: permission denied"))
     if isinstance(error, FileNotFoundError) and _exists(path.is_symlink):
-        return "a link to a file that is not there (an unfinished or removed download?)"
+        return Said(QT_TRANSLATE_NOOP("Core", "a link to a file that is not there (an unfinished "
+                                              "or removed download?)"))
     if error.errno == errno.ELOOP:
-        return "a link that leads back to itself"
-    return f"cannot be read ({error.strerror or error})"
+        return Said(QT_TRANSLATE_NOOP("Core", "a link that leads back to itself"))
+    return Said(QT_TRANSLATE_NOOP("Core", "cannot be read ({reason})"),
+                reason=str(error.strerror or error))
 
 
 def quantisation_from_name(file_name: str) -> str | None:
@@ -678,7 +687,8 @@ def _choices(matches: list[ModelFile], shown: int = 8) -> str:
 
 # -- the answer models set-up installs ------------------------------------------------
 
-PACKAGED = "bundled"  # the app they are listed under: they come with the app's set-up
+# the app they are listed under: they come with the app's set-up
+PACKAGED = Said(QT_TRANSLATE_NOOP("Core", "bundled"))
 
 
 SMOLLM2_KEY, SMOLLM2_NAME = "smollm2", "SmolLM2-135M-Instruct"

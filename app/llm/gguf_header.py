@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
+
 MAGIC = b"GGUF"
 VERSIONS = (2, 3)
 
@@ -121,10 +123,13 @@ class _HeaderReader:
             raise GgufError(_version_message(version))
         tensors, pairs = self._scalar("<Q"), self._scalar("<Q")
         if tensors > MAX_TENSORS:
-            raise GgufError(f"the header claims {tensors:,} tensors (damaged, or not a model)")
+            raise GgufError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the header claims {count} tensors (damaged, or not a model)"),
+                count=tensors))
         if pairs > MAX_KV:
-            raise GgufError(f"the header claims {pairs:,} metadata entries (damaged, or not "
-                            "a model)")
+            raise GgufError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the header claims {count} metadata entries (damaged, or not a model)"),
+                count=pairs))
         header = GgufHeader(version=version, tensor_count=tensors)
         for _ in range(pairs):
             self._pair(header)
@@ -138,7 +143,7 @@ class _HeaderReader:
         raise GgufError(_not_gguf_message(start))
 
     def _pair(self, header: GgufHeader) -> None:
-        key = self._string(MAX_KEY_BYTES, what="a key name")
+        key = self._string(MAX_KEY_BYTES, too_long=LONG_KEY)
         kind = self._scalar("<I")
         if key == CHAT_TEMPLATE and kind == STRING:
             header.chat_template = self._skip_string() > 0
@@ -149,7 +154,7 @@ class _HeaderReader:
 
     def _value(self, kind: int):
         if kind == STRING:
-            return self._string(MAX_KEPT_STRING, what="a text value")
+            return self._string(MAX_KEPT_STRING, too_long=LONG_VALUE)
         if kind in SCALARS:
             return self._scalar(SCALARS[kind])
         self._skip_value(kind, depth=0)
@@ -163,25 +168,29 @@ class _HeaderReader:
         elif kind == ARRAY:
             self._skip_array(depth + 1)
         else:
-            raise GgufError(f"a value of unknown type {kind} in the header (damaged, or a GGUF "
-                            "version newer than this app reads)")
+            raise GgufError(Said(QT_TRANSLATE_NOOP(
+                "Core", "a value of unknown type {kind} in the header (damaged, or a GGUF "
+                "version newer than this app reads)"), kind=str(kind)))
 
     def _skip_array(self, depth: int) -> None:
         if depth > MAX_ARRAY_DEPTH:
-            raise GgufError("arrays nested more than three deep in the header (damaged or hostile)")
+            raise GgufError(Said(QT_TRANSLATE_NOOP(
+                "Core", "arrays nested more than three deep in the header (damaged or hostile)")))
         kind, count = self._scalar("<I"), self._scalar("<Q")
         if count > MAX_ARRAY_ITEMS:
-            raise GgufError(f"an array of {count:,} items in the header (damaged or hostile)")
+            raise GgufError(Said(QT_TRANSLATE_NOOP(
+                "Core", "an array of {count} items in the header (damaged or hostile)"),
+                count=count))
         if kind in SCALARS:  # fixed-size items: one seek over all of them
             self._skip(count * struct.calcsize(SCALARS[kind]))
             return
         for _ in range(count):
             self._skip_value(kind, depth)
 
-    def _string(self, cap: int, what: str) -> str:
+    def _string(self, cap: int, too_long: str) -> str:
         length = self._scalar("<Q")
         if length > cap:
-            raise GgufError(f"{what} of {length:,} bytes in the header (damaged or hostile)")
+            raise GgufError(Said(too_long, length=length))
         return self._bytes(length).decode("utf-8", "replace")
 
     def _skip_string(self) -> int:
@@ -196,7 +205,7 @@ class _HeaderReader:
         self._need(count)
         data = self.handle.read(count)
         if len(data) != count:  # the file shrank while it was read
-            raise GgufError(_TRUNCATED)
+            raise GgufError(Said(_TRUNCATED))
         self.position += count
         return data
 
@@ -211,33 +220,46 @@ class _HeaderReader:
 
     def _need(self, count: int) -> None:
         if self.position + count > self.size:
-            raise GgufError(_TRUNCATED)
+            raise GgufError(Said(_TRUNCATED))
         if self.position + count > MAX_HEADER_BYTES:  # also bounds the work per file
-            raise GgufError(f"the header is larger than {MAX_HEADER_BYTES >> 20} MB "
-                            "(damaged, or not a model)")
+            raise GgufError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the header is larger than {size} MB (damaged, or not a model)"),
+                size=MAX_HEADER_BYTES >> 20))
 
 
-_TRUNCATED = ("truncated: the file ends inside its header (an unfinished or damaged "
-              "download)")
+# Why a file cannot be read, as the model list says it (app/gui/words.py words it).
+_TRUNCATED = QT_TRANSLATE_NOOP("Core", "truncated: the file ends inside its header (an "
+                                       "unfinished or damaged download)")
+LONG_KEY = QT_TRANSLATE_NOOP("Core", "a key name of {length} bytes in the header (damaged or "
+                                     "hostile)")
+LONG_VALUE = QT_TRANSLATE_NOOP("Core", "a text value of {length} bytes in the header (damaged or "
+                                       "hostile)")
 
 
 def _version_message(version: int) -> str:
     if version == 1:
-        return "GGUF version 1 (from 2023), which llama.cpp no longer loads"
+        return Said(QT_TRANSLATE_NOOP("Core", "GGUF version 1 (from 2023), which llama.cpp no "
+                                              "longer loads"))
     if version >= 1 << 16 and (version >> 24) in VERSIONS:
-        return "a big-endian GGUF file (made for another kind of machine)"
-    return f"GGUF version {version}; this app reads versions 2 and 3"
+        return Said(QT_TRANSLATE_NOOP("Core", "a big-endian GGUF file (made for another kind of "
+                                              "machine)"))
+    return Said(QT_TRANSLATE_NOOP("Core", "GGUF version {version}; this app reads versions 2 "
+                                          "and 3"), version=str(version))
 
 
 def _not_gguf_message(start: bytes) -> str:
     """Why a file named .gguf is not one, in the words a user would check."""
     if not start:
-        return "empty (0 bytes)"
+        return Said(QT_TRANSLATE_NOOP("Core", "empty (0 bytes)"))
     lowered = start.lstrip().lower()
     if lowered.startswith((b"<!doctype", b"<html")):
-        return "a web page saved as .gguf, not a model (a failed download?)"
+        return Said(QT_TRANSLATE_NOOP("Core", "a web page saved as .gguf, not a model (a failed "
+                                              "download?)"))
     if lowered.startswith(b"version https://git-lfs"):
-        return "a Git LFS pointer, not the model itself (only the pointer was downloaded)"
+        return Said(QT_TRANSLATE_NOOP("Core", "a Git LFS pointer, not the model itself (only the "
+                                              "pointer was downloaded)"))
     if start[:4] in (b"lmgg", b"fmgg", b"tjgg", b"algg"):  # GGML-era magics, stored reversed
-        return "an old GGML model (from before GGUF), which llama.cpp no longer loads"
-    return "not a GGUF model file (it does not start with 'GGUF')"
+        return Said(QT_TRANSLATE_NOOP("Core", "an old GGML model (from before GGUF), which "
+                                              "llama.cpp no longer loads"))
+    return Said(QT_TRANSLATE_NOOP("Core", "not a GGUF model file (it does not start with "
+                                          "'GGUF')"))

@@ -16,6 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.llm.contract import Chunk, ModelError, Reading
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,23 @@ DEFAULT_N_CTX = 4096
 # 136 (Qwen 0.5B, its Q8_0 copy). Not forced on a model the user picks:
 # llama.cpp may not support them there.
 SHIPPED_SPEED_UPS = {"flash_attn": True, "n_ubatch": 256}
+
+# What the window says of a model file it cannot use (app/gui/words.py words them).
+ADVICE = QT_TRANSLATE_NOOP("Core", "choose another .gguf file in Settings, or leave the setting "
+                                   "empty for the default model")
+NO_FILE = QT_TRANSLATE_NOOP("Core", "the model file {path} does not exist; {advice}")
+NOT_A_FILE = QT_TRANSLATE_NOOP("Core", "{path} is not a file; {advice}")
+EMPTY_FILE = QT_TRANSLATE_NOOP("Core", "the model file {path} is empty (0 bytes); {advice}")
+UNREADABLE_FILE = QT_TRANSLATE_NOOP("Core", "the model file {path} cannot be read ({reason}); "
+                                            "{advice}")
+NOT_GGUF = QT_TRANSLATE_NOOP("Core", "{path} is not a GGUF model file (llama.cpp models end in "
+                                     ".gguf); {advice}")
+NOT_LOADED = QT_TRANSLATE_NOOP("Core", "the model file {path} could not be loaded ({reason}); it "
+                                       "may be truncated or damaged: download it again or choose "
+                                       "another .gguf file")
+NO_CHAT_TEMPLATE = QT_TRANSLATE_NOOP("Core", "{name} has no chat template; choose an "
+                                             "instruction-tuned (chat) .gguf model")
+BUNDLED_MISSING = QT_TRANSLATE_NOOP("Core", "the bundled answer model is missing: {reason}")
 
 
 def physical_cores() -> int:
@@ -47,28 +65,28 @@ def default_path() -> Path:
     try:
         return default_model_path()
     except ModelMissing as error:
-        raise ModelError(f"the bundled answer model is missing: {error}") from error
+        raise ModelError(Said(BUNDLED_MISSING, reason=message_of(error))) from error
 
 
 def check_model_file(path: Path) -> None:
     """Cheap checks before llama.cpp sees the file (it would abort or print noise)."""
     path = Path(path)
-    advice = "choose another .gguf file in Settings, or leave the setting empty for the default model"
+    advice = Said(ADVICE)
     if not path.exists():
-        raise ModelError(f"the model file {path} does not exist; {advice}")
+        raise ModelError(Said(NO_FILE, path=str(path), advice=advice))
     if not path.is_file():
-        raise ModelError(f"{path} is not a file; {advice}")
+        raise ModelError(Said(NOT_A_FILE, path=str(path), advice=advice))
     size = path.stat().st_size
     if size == 0:
-        raise ModelError(f"the model file {path} is empty (0 bytes); {advice}")
+        raise ModelError(Said(EMPTY_FILE, path=str(path), advice=advice))
     try:
         with open(path, "rb") as handle:
             magic = handle.read(4)
     except OSError as error:
-        raise ModelError(f"the model file {path} cannot be read ({error.strerror}); {advice}")
+        raise ModelError(Said(UNREADABLE_FILE, path=str(path), reason=str(error.strerror),
+                              advice=advice))
     if magic != GGUF_MAGIC:
-        raise ModelError(f"{path} is not a GGUF model file (llama.cpp models end in .gguf); "
-                         f"{advice}")
+        raise ModelError(Said(NOT_GGUF, path=str(path), advice=advice))
 
 
 class LocalModel:
@@ -147,9 +165,7 @@ class LocalModel:
                          self.requested_n_ctx, trained, trained)
                 model = self._load(Llama, path, trained, options)
         except (ValueError, RuntimeError, OSError) as error:
-            raise ModelError(f"the model file {path} could not be loaded ({error}); it may "
-                             "be truncated or damaged: download it again or choose another "
-                             ".gguf file") from error
+            raise ModelError(Said(NOT_LOADED, path=str(path), reason=str(error))) from error
         return model
 
     def _load(self, llama_class, path: Path, n_ctx: int, options: dict):
@@ -200,8 +216,7 @@ class LocalModel:
         metadata = self.llama.metadata
         template = metadata.get("tokenizer.chat_template")
         if not template:
-            raise ModelError(f"{self.path.name} has no chat template; choose an instruction-"
-                             "tuned (chat) .gguf model")
+            raise ModelError(Said(NO_CHAT_TEMPLATE, name=self.path.name))
         vocabulary = self.llama
         eos = vocabulary.detokenize([vocabulary.token_eos()]).decode("utf-8", "ignore")
         bos = vocabulary.detokenize([vocabulary.token_bos()]).decode("utf-8", "ignore")

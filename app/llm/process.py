@@ -15,13 +15,17 @@ from pathlib import Path
 from typing import Iterator
 
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.llm.contract import Chunk, ModelError, Reading
 from app.llm.local import LocalModel, default_path
 
 FROZEN_FLAG = "--model-process"
 STOP_POLL_S = 0.1   # how often a Stop is looked for while the child reads the prompt
-CRASHED = ("the answer model stopped unexpectedly (its process crashed); the app is fine — "
-           "ask again, or choose another .gguf model in Settings")
+CRASHED = QT_TRANSLATE_NOOP("Core", "the answer model stopped unexpectedly (its process "
+                                    "crashed); the app is fine — ask again, or choose another "
+                                    ".gguf model in Settings")
+NOT_STARTED = QT_TRANSLATE_NOOP("Core", "the answer model process could not start ({reason})")
+DEFAULT_MODEL = QT_TRANSLATE_NOOP("Core", "default model")
 
 
 # -- the child -----------------------------------------------------------------------
@@ -61,7 +65,7 @@ def serve() -> None:
                 write_frame(replies, ("ok", model.next_token_probabilities(
                     prompt, options, threading.Event())))
         except ModelError as error:
-            write_frame(replies, ("error", str(error)))
+            write_frame(replies, ("error", message_of(error)))  # a Said crosses whole
 
 
 def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None:
@@ -98,7 +102,7 @@ class ModelProcess:
         try:
             self._child.start()
         except ChildDied as error:
-            raise ModelError(f"the answer model process could not start ({error})") from error
+            raise ModelError(Said(NOT_STARTED, reason=str(error))) from error
         # The default is resolved here, not in the child: both must mean the
         # same file (the child's environment could differ, as in the tests).
         self._info = self._call("load", str(self.path or default_path()), self.requested_n_ctx)
@@ -121,7 +125,7 @@ class ModelProcess:
     @property
     def name(self) -> str:
         if self._info is None:
-            return Path(self.path).name if self.path else "default model"
+            return Path(self.path).name if self.path else Said(DEFAULT_MODEL)
         return self._info["name"]
 
     def count(self, text: str) -> int:
@@ -227,7 +231,7 @@ class ModelProcess:
 
     def _died(self):
         self.close()
-        raise ModelError(CRASHED)
+        raise ModelError(Said(CRASHED))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from typing import Callable, Iterator
 from app.common.chunks import TABLE_ROW
 from app.common.documents import CODE, HEADING_SEPARATOR
 from app.common.language import CYRILLIC, ENGLISH, UNDETERMINED, detect
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.tokens import count_cl100k
 from app.common.word_forms import forms_of_terms, is_stopword
 from app.search.language_balance import handbook_language_first
@@ -148,10 +149,12 @@ def checked_question(question: str) -> str:
     """The question stripped, or SearchError when it has nothing to search."""
     question = (question or "").strip()
     if not question:
-        raise SearchError("the question is empty: type what you want to know")
+        raise SearchError(Said(QT_TRANSLATE_NOOP(
+            "Core", "the question is empty: type what you want to know")))
     if not any(character.isalnum() for character in question):
-        raise SearchError("the question has no words, only punctuation or symbols: "
-                          "type what you want to know")
+        raise SearchError(Said(QT_TRANSLATE_NOOP(
+            "Core", "the question has no words, only punctuation or symbols: type what you want "
+            "to know")))
     return question
 
 
@@ -243,16 +246,17 @@ class Searcher:
     def check_index(self) -> None:
         self._children = self.store.chunk_count()
         if not self.meta or not self._children:
-            raise SearchError("the index is empty: index a folder first "
-                              "(handbook-qa index FOLDER)")
+            raise SearchError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the index is empty: index a folder first (handbook-qa index FOLDER)")))
         mine = {"embedder_id": self.embedder.id, "model_sha256": self.embedder.model_sha256,
                 "tokenizer_sha256": self.embedder.tokenizer_sha256}
         theirs = {key: self.meta.get(key) for key in mine}
         if mine != theirs:
-            raise SearchError(
-                f"this index was built with another embedder ({theirs['embedder_id']}, "
-                f"model {str(theirs['model_sha256'])[:12]}…); its vectors cannot be compared "
-                "with this one's: re-index the folder (handbook-qa index FOLDER)")
+            raise SearchError(Said(QT_TRANSLATE_NOOP(
+                "Core", "this index was built with another embedder ({embedder}, model {sha}…); "
+                "its vectors cannot be compared with this one's: re-index the folder "
+                "(handbook-qa index FOLDER)"),
+                embedder=str(theirs['embedder_id']), sha=str(theirs['model_sha256'])[:12]))
 
     def _allowed_documents(self) -> list[int] | None:
         """Document ids the query may return, or None for all of them."""

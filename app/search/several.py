@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.search.retrieval import (SearchError, SearchResponse, Searcher, SearchSettings,
                                   checked_question)
 
@@ -98,11 +99,12 @@ class SeveralSearcher:
         if len(profiles) > 1:
             odd = next(h.label for h, s in zip(handbooks, self.searchers)
                        if s.profile != self.searchers[0].profile)
-            raise SearchError(
-                f"{odd} was indexed with the {next(iter(profiles - {self.searchers[0].profile}))} "
-                f"profile and {handbooks[0].label} with {self.searchers[0].profile}: results of "
-                "different profiles (sections and bare chunks) cannot be ranked together; ask "
-                "indexes of one profile")
+            raise SearchError(Said(QT_TRANSLATE_NOOP(
+                "Core", "{odd} was indexed with the {profile} profile and {first} with "
+                "{first_profile}: results of different profiles (sections and bare chunks) "
+                "cannot be ranked together; ask indexes of one profile"),
+                odd=odd, profile=next(iter(profiles - {self.searchers[0].profile})),
+                first=handbooks[0].label, first_profile=self.searchers[0].profile))
         self.store = SeveralStores(handbooks)
         self._joined = Searcher(self.store, embedder, self.settings)
         self.profile = self._joined.profile

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from app.common.said import message_of
 from app.store.contract import IndexStore, StoreError
 from app.store.postgres_uri import display_location, is_server_location
 
@@ -87,7 +88,7 @@ def storage_failure(location: Location, error: BaseException) -> str | None:
     """A failure of the store's own engine met mid-command (a disk, a server),
     in words; None for anything else."""
     if isinstance(error, StoreError):
-        return str(error)
+        return message_of(error)  # a Said kept whole, for the window to word
     try:
         import apsw
 

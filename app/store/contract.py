@@ -19,8 +19,11 @@ import numpy as np
 
 from app.common.chunks import Child
 from app.common.documents import Section
+from app.common.said import QT_TRANSLATE_NOOP
 
 INDEXED, FAILED = "indexed", "failed"
+# What record_crash records until the indexer says more (a Said of it).
+CRASHED = QT_TRANSLATE_NOOP("Core", "the parser crashed on this file")
 
 
 class StoreError(Exception):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.store.contract import StoreError
 from app.store.sqlite import set_wal
 
@@ -189,13 +190,18 @@ def _message(path: Path, error: Exception) -> str:
     import apsw
 
     if isinstance(error, apsw.FullError):
-        return f"the disk holding your saved conversations ({path}) is full; free some space"
+        return Said(QT_TRANSLATE_NOOP("Core", "the disk holding your saved conversations ({path}) "
+                                              "is full; free some space"), path=str(path))
     if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
-        return (f"the saved conversations file {path} is damaged ({error}); move it aside "
-                "to start a new one (your documents and index are not affected)")
+        return Said(QT_TRANSLATE_NOOP("Core", "the saved conversations file {path} is damaged "
+                                              "({reason}); move it aside to start a new one (your "
+                                              "documents and index are not affected)"),
+                    path=str(path), reason=str(error))
     if isinstance(error, (apsw.BusyError, apsw.LockedError)):
-        return f"the saved conversations file {path} is busy (another window is writing it)"
-    return f"the saved conversations file {path} could not be used ({error})"
+        return Said(QT_TRANSLATE_NOOP("Core", "the saved conversations file {path} is busy "
+                                              "(another window is writing it)"), path=str(path))
+    return Said(QT_TRANSLATE_NOOP("Core", "the saved conversations file {path} could not be used "
+                                          "({reason})"), path=str(path), reason=str(error))
 
 
 def default_path() -> Path:

@@ -35,11 +35,13 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from app.common import said
 from app.common.chunks import Child
 from app.common.documents import Section
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.word_forms import forms_of_text
-from app.store.contract import (FAILED, DocumentRecord, Following, IndexBusy, IndexCounts,
-                                StoreError, checked_vectors, document_values)
+from app.store.contract import (CRASHED, FAILED, DocumentRecord, Following, IndexBusy,
+                                IndexCounts, StoreError, checked_vectors, document_values)
 from app.store import postgres_graph, postgres_lexical, postgres_tuning
 from app.store import postgres_requirements as requirements
 from app.store.postgres_errors import encoding_refusal, server_message
@@ -77,6 +79,9 @@ IDLE = 0  # psycopg.pq.TransactionStatus.IDLE: no transaction open
 DOCUMENT_COLUMNS = ("path", "sha256", "size", "mtime", "format", "title", "metadata",
                     "deprecated", "pages", "status", "chunks", "over_window", "indexed_at",
                     "encoding", "ocr_pages", "ocr_confidence", "language")
+# Why a document failed: the English text and the marked message (migration 6);
+# both cleared when it is indexed again.
+ERROR_COLUMNS = ("error", "error_said")
 CHUNK_WRITE_COLUMNS = ("section_id", "document_id", "chunk_index", "total_chunks", "kind", "text",
                        "embedded_text", "start_char", "end_char", "page", "tokens",
                        "tokens_cl100k", "over_window", "invisible_tokens", "split_level",
@@ -103,6 +108,10 @@ def _forms(text: str, language: str | None) -> str | None:
     """The child's words as the lexical index reads them (app/common/word_forms.py)."""
     forms = forms_of_text(text, language)
     return None if forms is None else _text(forms)
+
+
+def _cleared(columns: Sequence[str]) -> str:
+    return ", ".join(f"{name} = NULL" for name in columns)
 
 
 def _text(value: str) -> str:
@@ -163,8 +172,9 @@ class PostgresStore:
                 self._session_setting("statement_timeout", str(INTERACTIVE_STATEMENT_MS))
             have = self.schema_version_or_none()
             if not create and have is None:
-                raise StoreError(f"{self.location} holds no index yet: index a folder into it "
-                                 "first (handbook-qa --db … index FOLDER)")
+                raise StoreError(Said(QT_TRANSLATE_NOOP(
+                    "Core", "{location} holds no index yet: index a folder into it first "
+                    "(handbook-qa --db … index FOLDER)"), location=str(self.location)))
             self._check_requirements(creating=have is None, installed=pgvector)
             # The window's own reads never update the schema: a migration may
             # rewrite the whole index, far past their statement limit.
@@ -177,8 +187,10 @@ class PostgresStore:
             self.ef_search = self._set_search_settings()
         except psycopg.errors.InvalidParameterValue as error:  # iterative scans: pgvector 0.8
             self.conn.close()
-            raise StoreError(f"the server of {self.location} has a pgvector older than 0.8 "
-                             f"({error}); update pgvector there") from error
+            raise StoreError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the server of {location} has a pgvector older than 0.8 ({error}); "
+                "update pgvector there"), location=str(self.location), error=str(error))) \
+                from error
         except psycopg.OperationalError as error:
             self.conn.close()
             if not self.pooled:
@@ -325,12 +337,16 @@ class PostgresStore:
 
         need = MIGRATIONS[-1][0]
         if have is not None and have > need:
-            raise StoreError(f"the shared index {self.location} was built by a newer Handbook QA "
-                             f"(schema {have}, this app knows {need}): update the app")
+            raise StoreError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the shared index {location} was built by a newer Handbook QA (schema "
+                "{have}, this app knows {need}): update the app"),
+                location=str(self.location), have=str(have), need=str(need)))
         if have is not None and have < need and not update:
-            raise StoreError(f"the shared index {self.location} has schema version {have} and "
-                             f"this app needs {need}: whoever maintains the index runs "
-                             "'handbook-qa index' once (or indexes from the app) to update it")
+            raise StoreError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the shared index {location} has schema version {have} and this app "
+                "needs {need}: whoever maintains the index runs 'handbook-qa index' once (or "
+                "indexes from the app) to update it"),
+                location=str(self.location), have=str(have), need=str(need)))
         if have is None or have < need:
             try:
                 for version, sql in MIGRATIONS:
@@ -465,8 +481,8 @@ class PostgresStore:
                             if name != "path")
         return self.value(
             f"INSERT INTO documents({columns}) VALUES ({placeholders}) "
-            f"ON CONFLICT (path) DO UPDATE SET {updates}, error = NULL, crashes = 0, "
-            "crash_sha256 = NULL RETURNING id", values)
+            f"ON CONFLICT (path) DO UPDATE SET {updates}, {_cleared(ERROR_COLUMNS)}, "
+            "crashes = 0, crash_sha256 = NULL RETURNING id", values)
 
     def _insert_section(self, document_id: int, ordinal: int, section: Section) -> int:
         import json
@@ -481,20 +497,25 @@ class PostgresStore:
              section.start_char, section.end_char))
 
     def record_failure(self, record: DocumentRecord, error: str) -> None:
-        """Mark a file as failed; whatever was indexed from it before stays searchable."""
+        """Mark a file as failed; whatever was indexed from it before stays searchable.
+        `error` is kept as English text and, when it is a marked message
+        (app/common/said.py), as that message too (`error_said`)."""
         from pathlib import PurePosixPath
 
+        stored = said.to_json(error)  # the marked message, for the window (app/common/said.py)
         self.conn.execute(
-            "INSERT INTO documents(path, sha256, size, mtime, format, title, status, error) "
-            "VALUES (%s, NULL, %s, %s, %s, %s, %s, %s) ON CONFLICT (path) DO UPDATE SET "
-            "status = excluded.status, error = excluded.error",
+            "INSERT INTO documents(path, sha256, size, mtime, format, title, status, error, "
+            "error_said) VALUES (%s, NULL, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (path) "
+            "DO UPDATE SET status = excluded.status, error = excluded.error, "
+            "error_said = excluded.error_said",
             (record.path, record.size, record.mtime, record.format,
-             _text(record.title or PurePosixPath(record.path).name), FAILED, _text(error)))
+             _text(record.title or PurePosixPath(record.path).name), FAILED, _text(str(error)),
+             None if stored is None else _text(stored)))
 
     def record_crash(self, record: DocumentRecord) -> None:
         """Count a parser crash on this content (see QUARANTINE_AFTER in the indexer)."""
         with self.transaction():
-            self.record_failure(record, "the parser crashed on this file")
+            self.record_failure(record, Said(CRASHED))
             self.conn.execute(
                 "UPDATE documents SET crashes = CASE WHEN crash_sha256 IS NOT DISTINCT FROM %s "
                 "THEN crashes + 1 ELSE 1 END, crash_sha256 = %s WHERE path = %s",
@@ -528,8 +549,9 @@ class PostgresStore:
         """Another indexer holds the lock: say who, or wait (on_wait told)."""
         holder = self._writer()
         if on_wait is None:
-            raise IndexBusy(f"another indexer is writing the shared index {self.location} "
-                            f"({holder})")
+            raise IndexBusy(Said(QT_TRANSLATE_NOOP(
+                "Core", "another indexer is writing the shared index {location} ({holder})"),
+                location=str(self.location), holder=str(holder)))
         on_wait(holder)
 
     @contextmanager

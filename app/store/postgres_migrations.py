@@ -200,4 +200,11 @@ MIGRATIONS: list[tuple[int, str]] = [
         WHERE language IN ('ru', 'de', 'es', 'fr', 'it', 'pt', 'nl');
     ANALYZE chunks;
     """),
+    (6, """
+    -- Why a file could not be indexed, as a message the window words in its
+    -- own language (app/common/said.py, to_json): its English template and
+    -- values, beside the English text in `error`. NULL for a reason that is
+    -- no marked message, and for failures recorded before this migration.
+    ALTER TABLE documents ADD COLUMN error_said text;
+    """),
 ]

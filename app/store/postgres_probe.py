@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.store import postgres_requirements as requirements
 from app.store.postgres import (CLIENT_ENCODING, CONNECT_TIMEOUT, SERVER_ENCODING,
                                 _application_name, _server_encoding)
@@ -15,7 +16,9 @@ from app.store.postgres_uri import UNREADABLE, display_location, readable
 @dataclass(frozen=True)
 class Probe:
     """What a connection test found: whether the app can use the shared index,
-    whether this user may write it, and a sentence saying so."""
+    whether this user may write it, and what it found, in words (a Said,
+    lower-case and without a full stop: the window words it and makes it a
+    sentence)."""
 
     usable: bool
     writable: bool
@@ -30,7 +33,7 @@ def probe(conninfo: str) -> Probe:
     from psycopg.rows import dict_row
 
     if not readable(conninfo):
-        return Probe(False, False, UNREADABLE[:1].upper() + UNREADABLE[1:] + ".")
+        return Probe(False, False, UNREADABLE)
     where = display_location(conninfo)
     try:
         with psycopg.connect(conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
@@ -50,15 +53,16 @@ def probe(conninfo: str) -> Probe:
                 lambda sql: conn.cursor(row_factory=dict_row).execute(sql).fetchone())
             if not value("SELECT to_regclass('schema_migrations') IS NOT NULL"):
                 if read_only:
-                    return Probe(False, False, f"{where} holds no index yet, and this user "
-                                               "may not create one: its maintainer indexes "
-                                               "the folder into it first")
+                    return Probe(False, False, Said(QT_TRANSLATE_NOOP(
+                        "Core", "{where} holds no index yet, and this user may not create one: "
+                        "its maintainer indexes the folder into it first"), where=where))
                 found = requirements.creating_problems(facts)
                 if found:
                     return Probe(False, False, requirements.refusal(where, found,
                                                                     creating=True))
-                return Probe(True, True, f"Connected to {where}: no index yet; indexing the "
-                                         "folder creates it")
+                return Probe(True, True, Said(QT_TRANSLATE_NOOP(
+                    "Core", "Connected to {where}: no index yet; indexing the folder creates it"),
+                    where=where))
             old_pgvector = requirements.pgvector_problem(facts)
             if old_pgvector:
                 return Probe(False, False, requirements.refusal(where, [old_pgvector],
@@ -68,17 +72,23 @@ def probe(conninfo: str) -> Probe:
                 "SELECT has_table_privilege('chunks', 'INSERT')"))
             need = MIGRATIONS[-1][0]
             if have > need:
-                return Probe(False, False, f"{where} was built by a newer Handbook QA (schema "
-                                           f"{have}, this app knows {need}): update the app")
+                return Probe(False, False, Said(QT_TRANSLATE_NOOP(
+                    "Core", "{where} was built by a newer Handbook QA (schema {have}, this app "
+                    "knows {need}): update the app"), where=where, have=str(have), need=str(need)))
             if have < need and not writable:
-                return Probe(False, False, f"{where} has an older schema ({have}, this app "
-                                           f"needs {need}): its maintainer's next index run "
-                                           "updates it")
+                return Probe(False, False, Said(QT_TRANSLATE_NOOP(
+                    "Core", "{where} has an older schema ({have}, this app needs {need}): its "
+                    "maintainer's next index run updates it"), where=where, have=str(have),
+                    need=str(need)))
             chunks = value("SELECT count(*) FROM chunks")
             documents = value("SELECT count(*) FROM documents WHERE status = 'indexed'")
-            mode = "you can index into it" if writable else \
-                "read-only: you can ask, its maintainer indexes"
-            return Probe(True, writable, f"Connected to {where}: {documents:,} documents, "
-                                         f"{chunks:,} chunks; {mode}")
+            template = (QT_TRANSLATE_NOOP("Core", "Connected to {where}: {documents} documents, "
+                                                  "{chunks} chunks; you can index into it")
+                        if writable else
+                        QT_TRANSLATE_NOOP("Core", "Connected to {where}: {documents} documents, "
+                                                  "{chunks} chunks; read-only: you can ask, its "
+                                                  "maintainer indexes"))
+            return Probe(True, writable, Said(template, where=where, documents=documents,
+                                              chunks=chunks))
     except psycopg.Error as error:
         return Probe(False, False, server_message(where, error))

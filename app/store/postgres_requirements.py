@@ -7,11 +7,15 @@ Each missing thing is a `Problem`: its cause and the statement that fixes
 it, with the role's and the database's own names (quoted by the server), so
 that one line tells the database's owner or a superuser exactly what to run.
 The decision is a plain function of `ServerFacts`, read in one query.
+Causes, fixes and the refusal are Saids (app/common/said.py): the window
+words them; names, versions and SQL statements are values.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from app.common.said import QT_TRANSLATE_NOOP, Said
 
 # HNSW came in pgvector 0.5.0; the store also turns on iterative scans
 # (hnsw.iterative_scan, 0.8.0), so that a document filter still returns k.
@@ -34,6 +38,13 @@ SELECT quote_ident(current_user) AS role, quote_ident(current_database()) AS dat
        current_setting('server_version_num')::int / 10000 AS major
 """
 INSTALLED_SQL = "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+
+INSTALL_THEN_CREATE = QT_TRANSLATE_NOOP("Core", "install {package}, then as a superuser in "
+                                                "database {database}: CREATE EXTENSION vector;")
+# Joining a refusal's causes and fixes: no words to translate.
+BOTH = "{first}; {second}"
+NUMBERED = "({number}) {fix}"
+FOLLOWED = "{first} {second}"
 
 
 @dataclass(frozen=True)
@@ -66,9 +77,12 @@ def too_old(text: str | None) -> bool:
 
 
 def _package(facts: ServerFacts) -> str:
-    return (f"pgvector {MIN_PGVECTOR_TEXT} or later on the server (Debian, Ubuntu, "
-            f"apt.postgresql.org: postgresql-{facts.major}-pgvector; the PostgreSQL yum "
-            f"repository: pgvector_{facts.major}; Homebrew: pgvector; or from {PGVECTOR_SITE})")
+    return Said(QT_TRANSLATE_NOOP("Core", "pgvector {minimum} or later on the server (Debian, "
+                                          "Ubuntu, apt.postgresql.org: "
+                                          "postgresql-{major}-pgvector; the PostgreSQL yum "
+                                          "repository: pgvector_{major}; Homebrew: pgvector; or "
+                                          "from {site})"),
+                minimum=MIN_PGVECTOR_TEXT, major=str(facts.major), site=PGVECTOR_SITE)
 
 
 def pgvector_problem(facts: ServerFacts) -> Problem | None:
@@ -76,53 +90,68 @@ def pgvector_problem(facts: ServerFacts) -> Problem | None:
     if facts.installed is not None:
         if not too_old(facts.installed):
             return None
-        first = "" if facts.available and not too_old(facts.available) else \
-            f"install {_package(facts)}, then "
+        update = (QT_TRANSLATE_NOOP("Core", "as a superuser (or the extension's owner) in "
+                                            "database {database}: ALTER EXTENSION vector UPDATE;")
+                  if facts.available and not too_old(facts.available) else
+                  QT_TRANSLATE_NOOP("Core", "install {package}, then as a superuser (or the "
+                                            "extension's owner) in database {database}: ALTER "
+                                            "EXTENSION vector UPDATE;"))
         return Problem(
-            f"database {facts.database} has pgvector {facts.installed}, and the shared index "
-            f"needs {MIN_PGVECTOR_TEXT} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)",
-            f"{first}as a superuser (or the extension's owner) in database {facts.database}: "
-            "ALTER EXTENSION vector UPDATE;")
+            Said(QT_TRANSLATE_NOOP("Core", "database {database} has pgvector {installed}, and the "
+                                           "shared index needs {minimum} or later (HNSW came in "
+                                           "0.5.0, iterative scans in 0.8.0)"),
+                 database=facts.database, installed=facts.installed, minimum=MIN_PGVECTOR_TEXT),
+            Said(update, package=_package(facts), database=facts.database))
+    install = Said(INSTALL_THEN_CREATE, package=_package(facts), database=facts.database)
     if facts.available is None:
-        return Problem("the server has no pgvector (the vector extension is not installed on "
-                       "it)",
-                       f"install {_package(facts)}, then as a superuser in database "
-                       f"{facts.database}: CREATE EXTENSION vector;")
+        return Problem(Said(QT_TRANSLATE_NOOP("Core", "the server has no pgvector (the vector "
+                                                      "extension is not installed on it)")),
+                       install)
     if too_old(facts.available):
-        return Problem(f"the server's pgvector is {facts.available}, and the shared index "
-                       f"needs {MIN_PGVECTOR_TEXT} or later (HNSW came in 0.5.0, iterative "
-                       "scans in 0.8.0)",
-                       f"install {_package(facts)}, then as a superuser in database "
-                       f"{facts.database}: CREATE EXTENSION vector;")
+        return Problem(Said(QT_TRANSLATE_NOOP("Core", "the server's pgvector is {available}, and "
+                                                      "the shared index needs {minimum} or later "
+                                                      "(HNSW came in 0.5.0, iterative scans in "
+                                                      "0.8.0)"),
+                            available=facts.available, minimum=MIN_PGVECTOR_TEXT),
+                       install)
     if facts.superuser or (facts.trusted and facts.database_create):
         return None
     if facts.trusted:
-        return Problem(f"the vector extension is not created in database {facts.database}, "
-                       f"and role {facts.role} may not create it",
-                       f"as its owner or a superuser: GRANT CREATE ON DATABASE "
-                       f"{facts.database} TO {facts.role}; (or run CREATE EXTENSION vector; "
-                       "in it yourself)")
-    return Problem(f"the vector extension is not created in database {facts.database}, and "
-                   f"role {facts.role} may not create it (pgvector is not a trusted extension: "
-                   "only a superuser can)",
-                   f"as a superuser in database {facts.database}: CREATE EXTENSION vector;")
+        return Problem(Said(QT_TRANSLATE_NOOP("Core", "the vector extension is not created in "
+                                                      "database {database}, and role {role} may "
+                                                      "not create it"),
+                            database=facts.database, role=facts.role),
+                       Said(QT_TRANSLATE_NOOP("Core", "as its owner or a superuser: GRANT CREATE "
+                                                      "ON DATABASE {database} TO {role}; (or run "
+                                                      "CREATE EXTENSION vector; in it yourself)"),
+                            database=facts.database, role=facts.role))
+    return Problem(Said(QT_TRANSLATE_NOOP("Core", "the vector extension is not created in "
+                                                  "database {database}, and role {role} may not "
+                                                  "create it (pgvector is not a trusted "
+                                                  "extension: only a superuser can)"),
+                        database=facts.database, role=facts.role),
+                   Said(QT_TRANSLATE_NOOP("Core", "as a superuser in database {database}: CREATE "
+                                                  "EXTENSION vector;"), database=facts.database))
 
 
 def schema_problem(facts: ServerFacts) -> Problem | None:
     """Whether the role may create the index's tables where they would go."""
     if facts.schema is None:
-        return Problem(f"no schema on role {facts.role}'s search_path exists",
-                       f"ALTER ROLE {facts.role} SET search_path = public;")
+        return Problem(Said(QT_TRANSLATE_NOOP("Core", "no schema on role {role}'s search_path "
+                                                      "exists"), role=facts.role),
+                       f"ALTER ROLE {facts.role} SET search_path = public;")  # a statement: data
     if facts.superuser or facts.schema_create:
         return None
-    schema = facts.schema
     return Problem(
-        f"role {facts.role} may not create tables in schema {schema} of database "
-        f"{facts.database} (PostgreSQL 15's default for a role that does not own the "
-        "database)",
-        f"as the database's owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO "
-        f"{facts.role}; (or make the role the database's owner: ALTER DATABASE "
-        f"{facts.database} OWNER TO {facts.role};)")
+        Said(QT_TRANSLATE_NOOP("Core", "role {role} may not create tables in schema {schema} of "
+                                       "database {database} (PostgreSQL 15's default for a role "
+                                       "that does not own the database)"),
+             role=facts.role, schema=facts.schema, database=facts.database),
+        Said(QT_TRANSLATE_NOOP("Core", "as the database's owner or a superuser: GRANT CREATE ON "
+                                       "SCHEMA {schema} TO {role}; (or make the role the "
+                                       "database's owner: ALTER DATABASE {database} OWNER TO "
+                                       "{role};)"),
+             role=facts.role, schema=facts.schema, database=facts.database))
 
 
 def creating_problems(facts: ServerFacts) -> list[Problem]:
@@ -132,12 +161,22 @@ def creating_problems(facts: ServerFacts) -> list[Problem]:
 
 def refusal(where: str, problems: list[Problem], *, creating: bool) -> str:
     """One line: every cause, that nothing was written, and every fix."""
-    causes = "; ".join(problem.cause for problem in problems)
-    fixes = problems[0].fix if len(problems) == 1 else " ".join(
-        f"({number}) {problem.fix}" for number, problem in enumerate(problems, 1))
-    done = "nothing was written" if creating else "the index was not opened"
-    what = "a shared index cannot be made" if creating else "the shared index cannot be used"
-    return f"{what} in {where}: {causes}; {done}. To fix: {fixes}"
+    causes = problems[0].cause
+    for problem in problems[1:]:
+        causes = Said(BOTH, first=causes, second=problem.cause)
+    if len(problems) == 1:
+        fixes = problems[0].fix
+    else:
+        numbered = [Said(NUMBERED, number=str(number), fix=problem.fix)
+                    for number, problem in enumerate(problems, 1)]
+        fixes = numbered[0]
+        for fix in numbered[1:]:
+            fixes = Said(FOLLOWED, first=fixes, second=fix)
+    template = (QT_TRANSLATE_NOOP("Core", "a shared index cannot be made in {where}: {causes}; "
+                                          "nothing was written. To fix: {fixes}") if creating else
+                QT_TRANSLATE_NOOP("Core", "the shared index cannot be used in {where}: {causes}; "
+                                          "the index was not opened. To fix: {fixes}"))
+    return Said(template, where=where, causes=causes, fixes=fixes)
 
 
 def read_facts(value_row) -> ServerFacts:

@@ -8,6 +8,8 @@ is taken out before an address is saved, and left out wherever one is shown.
 """
 from __future__ import annotations
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
+
 URI_PREFIXES = ("postgresql://", "postgres://")
 
 
@@ -19,9 +21,11 @@ def is_server_location(location: str) -> bool:
                             for key in ("service", "host", "dbname", "hostaddr")))
 
 
-UNREADABLE = ("the address of the shared index cannot be read; write it as "
-              "postgresql://user@host/database or service=NAME (an @ inside a password is "
-              "written %40; better, keep the password in ~/.pgpass)")
+# (a Said: the window words it, app/gui/words.py)
+UNREADABLE = Said(QT_TRANSLATE_NOOP("Core", "the address of the shared index cannot be read; "
+                                            "write it as postgresql://user@host/database or "
+                                            "service=NAME (an @ inside a password is written "
+                                            "%40; better, keep the password in ~/.pgpass)"))
 
 
 def _parts(conninfo: str) -> dict | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.store.sqlite import Store
 
 
@@ -32,7 +33,8 @@ def mark_closed(db: Path) -> None:
 
 
 def quick_check(db: Path) -> list[str]:
-    """Problems found in the index; empty when it is usable."""
+    """Problems found in the index; empty when it is usable. SQLite's own
+    findings are its words; ours are Saids (the window words them)."""
     if not db.exists():
         return []
     try:
@@ -42,10 +44,13 @@ def quick_check(db: Path) -> list[str]:
             chunks = store.value("SELECT count(*) FROM chunks")
             vectors = store.value("SELECT count(*) FROM vec_chunks")
             if chunks != vectors:
-                problems.append(f"{chunks} chunks but {vectors} vectors")
+                problems.append(Said(QT_TRANSLATE_NOOP("Core", "{chunks} chunks but {vectors} "
+                                                               "vectors"),
+                                     chunks=chunks, vectors=vectors))
             return problems
     except Exception as error:  # an unreadable file is the most damaged index of all
-        return [f"the index cannot be opened: {error}"]
+        return [Said(QT_TRANSLATE_NOOP("Core", "the index cannot be opened: {reason}"),
+                     reason=str(error))]
 
 
 def remove_index(db: Path) -> None:

@@ -15,16 +15,21 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
+from app.common import said
 from app.common.chunks import Child
 from app.common.documents import Section
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.word_forms import forms_of_text
-from app.store.contract import (FAILED, INDEXED, DocumentRecord, Following,  # noqa: F401
+from app.store.contract import (CRASHED, FAILED, INDEXED, DocumentRecord, Following,  # noqa: F401
                                 IndexCounts, StoreError, checked_vectors, document_values)
 # (FAILED, INDEXED, DocumentRecord and StoreError stay importable from here.)
 from app.store.queries import (CHUNK_COLUMNS, CHUNK_DETAIL_SQL, DOCUMENT_FILTERS_SQL,
                                LANGUAGES_SQL, OVER_WINDOW_SQL, SECTION_COLUMNS)
 from app.store.sqlite_migrations import MIGRATIONS
 
+# Why a document failed: the English text and the marked message (migration 9);
+# both cleared when it is indexed again.
+ERROR_COLUMNS = ("error", "error_said")
 FTS_TOKENIZER = ("porter", ["unicode61", "remove_diacritics", "2"])  # as in migration 1
 
 
@@ -33,17 +38,23 @@ def storage_message(path: Path, error: Exception) -> str:
     import apsw
 
     if isinstance(error, apsw.FullError):
-        return (f"the disk holding the index {path} is full (or the index reached its size "
-                "limit); free some space and try again")
+        return Said(QT_TRANSLATE_NOOP(
+            "Core", "the disk holding the index {path} is full (or the index reached its size "
+            "limit); free some space and try again"), path=str(path))
     if isinstance(error, apsw.IOError):
-        return (f"the index {path} could not be read or written (disk input/output error): "
-                "check the drive; what was already indexed is kept")
+        return Said(QT_TRANSLATE_NOOP(
+            "Core", "the index {path} could not be read or written (disk input/output error): "
+            "check the drive; what was already indexed is kept"), path=str(path))
     if isinstance(error, (apsw.CorruptError, apsw.NotADBError)):
-        return (f"the index {path} is damaged ({error}); it is derived data: delete it and "
-                "index the folder again")
+        return Said(QT_TRANSLATE_NOOP(
+            "Core", "the index {path} is damaged ({error}); it is derived data: delete it and "
+            "index the folder again"), path=str(path), error=str(error))
     if isinstance(error, (apsw.BusyError, apsw.LockedError)):
-        return f"the index {path} is busy (another program is writing it); try again shortly"
-    return f"the index {path} could not be used ({error})"
+        return Said(QT_TRANSLATE_NOOP(
+            "Core", "the index {path} is busy (another program is writing it); try again "
+            "shortly"), path=str(path))
+    return Said(QT_TRANSLATE_NOOP("Core", "the index {path} could not be used ({error})"),
+                path=str(path), error=str(error))
 
 
 def set_wal(connection, attempts: int = 100) -> None:
@@ -83,6 +94,10 @@ def connect(path: Path):
     except apsw.Error as error:
         raise StoreError(storage_message(path, error)) from error
     return connection
+
+
+def _cleared(columns: Sequence[str]) -> str:
+    return ", ".join(f"{name} = NULL" for name in columns)
 
 
 def _marks(values) -> str:
@@ -194,19 +209,22 @@ class Store:
             raise
 
     def record_failure(self, record: DocumentRecord, error: str) -> None:
-        """Mark a file as failed; whatever was indexed from it before stays searchable."""
+        """Mark a file as failed; whatever was indexed from it before stays searchable.
+        `error` is kept as English text and, when it is a marked message
+        (app/common/said.py), as that message too (`error_said`)."""
         with self.db:
             self.db.execute(
-                "INSERT INTO documents(path, sha256, size, mtime, format, title, status, error) "
-                "VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET "
-                "status = excluded.status, error = excluded.error",
+                "INSERT INTO documents(path, sha256, size, mtime, format, title, status, error, "
+                "error_said) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE "
+                "SET status = excluded.status, error = excluded.error, "
+                "error_said = excluded.error_said",
                 (record.path, record.size, record.mtime, record.format,
-                 record.title or Path(record.path).name, FAILED, error))
+                 record.title or Path(record.path).name, FAILED, str(error), said.to_json(error)))
 
     def record_crash(self, record: DocumentRecord) -> None:
         """Count a parser crash on this content (see QUARANTINE_AFTER in the indexer)."""
         with self.db:
-            self.record_failure(record, "the parser crashed on this file")
+            self.record_failure(record, Said(CRASHED))
             self.db.execute(
                 "UPDATE documents SET crashes = CASE WHEN crash_sha256 IS ? THEN crashes + 1 "
                 "ELSE 1 END, crash_sha256 = ? WHERE path = ?",
@@ -428,7 +446,7 @@ class Store:
             "ON CONFLICT(path) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, "
             "mtime = excluded.mtime, format = excluded.format, title = excluded.title, "
             "metadata = excluded.metadata, deprecated = excluded.deprecated, "
-            "pages = excluded.pages, status = excluded.status, error = NULL, "
+            f"pages = excluded.pages, status = excluded.status, {_cleared(ERROR_COLUMNS)}, "
             "chunks = excluded.chunks, over_window = excluded.over_window, "
             "indexed_at = excluded.indexed_at, crashes = 0, crash_sha256 = NULL, "
             "encoding = excluded.encoding, ocr_pages = excluded.ocr_pages, "

@@ -143,4 +143,12 @@ MIGRATIONS: list[tuple[int, str]] = [
     UPDATE documents SET sha256 = NULL, mtime = -1
         WHERE language IN ('ru', 'de', 'es', 'fr', 'it', 'pt', 'nl');
     """),
+    (9, """
+    -- Why a file could not be indexed, as a message the window words in its
+    -- own language (app/common/said.py, to_json): its English template and
+    -- values, beside the English text in `error`. NULL for a reason that is
+    -- no marked message, and for failures recorded before this migration
+    -- (the window shows their English text as it is).
+    ALTER TABLE documents ADD COLUMN error_said TEXT;
+    """),
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 
 from app.common.bundled import ModelMissing
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.embedding import e5_install
 from app.embedding.contract import Embedder
 from app.embedding.e5 import E5Small
@@ -21,6 +22,12 @@ from app.workspace.settings import AppSettings
 ENGLISH = MiniLM.id
 MULTILINGUAL = E5Small.id
 CHOSEN = {"english": ENGLISH, "multilingual": MULTILINGUAL}  # AppSettings.embedder → id
+# What the window says when an embedder cannot be used (app/gui/words.py words it).
+E5_NOT_INSTALLED = QT_TRANSLATE_NOOP("Core", "the multilingual embedder (multilingual-e5-small) is "
+                                             "not installed: {hint}")
+UNKNOWN_EMBEDDER = QT_TRANSLATE_NOOP("Core", "the index was built with an embedder this version "
+                                             "does not have ({embedder}): re-index the folder")
+NOT_AVAILABLE = QT_TRANSLATE_NOOP("Core", "the embedding model is not available: {reason}")
 
 
 class EmbedderUnavailable(Exception):
@@ -35,11 +42,10 @@ def make_embedder(embedder_id: str = ENGLISH, window: int | None = None) -> Embe
     if embedder_id == MULTILINGUAL:
         folder = e5_install.installed_dir()
         if folder is None:
-            raise EmbedderUnavailable("the multilingual embedder (multilingual-e5-small) is "
-                                      f"not installed: {e5_install.INSTALL_HINT}")
+            raise EmbedderUnavailable(Said(E5_NOT_INSTALLED,
+                                           hint=Said(e5_install.INSTALL_HINT)))
         return E5Small(folder / MODEL_FILE, folder / TOKENIZER_FILE, window=window)
-    raise EmbedderUnavailable(f"the index was built with an embedder this version does not "
-                              f"have ({embedder_id}): re-index the folder")
+    raise EmbedderUnavailable(Said(UNKNOWN_EMBEDDER, embedder=str(embedder_id)))
 
 
 def checked_embedder(embedder_id: str = ENGLISH, window: int | None = None) -> Embedder:
@@ -50,7 +56,7 @@ def checked_embedder(embedder_id: str = ENGLISH, window: int | None = None) -> E
         embedder.check()
         return embedder
     except ModelMissing as error:
-        raise EmbedderUnavailable(f"the embedding model is not available: {error}") from error
+        raise EmbedderUnavailable(Said(NOT_AVAILABLE, reason=message_of(error))) from error
 
 
 def indexed_with(meta: dict) -> str:

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Callable
 
 from app.common.bundled import ModelMissing
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.ingest.indexer import (IndexReport, Indexer, IndexSettings, LanguageNotRead, Progress,
                                 SharedIndexMismatch)
-from app.workspace.embedders import (CHOSEN, ENGLISH, MULTILINGUAL, EmbedderCache,
-                                     EmbedderUnavailable, indexed_with)
+from app.workspace.embedders import (CHOSEN, ENGLISH, MULTILINGUAL, NOT_AVAILABLE,
+                                     EmbedderCache, EmbedderUnavailable, indexed_with)
 from app.workspace.indexes import opened_index
 from app.workspace.settings import AppSettings
 
@@ -66,7 +67,9 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
         except SharedIndexMismatch as refused:
             if unread is None:
                 raise
-            raise SharedIndexMismatch(f"{unread}; {refused}") from refused
+            raise SharedIndexMismatch(Said(QT_TRANSLATE_NOOP("Core", "{first}; {second}"),
+                                           first=unread, second=message_of(refused))) \
+                from refused
         except LanguageNotRead as error:
             if embedder_id == MULTILINGUAL:
                 raise  # cannot happen: it reads every language; never loop
@@ -74,8 +77,10 @@ def index_as_chosen(folder: Path, location, embedders: EmbedderCache, settings: 
             try:
                 embedders.get(MULTILINGUAL).check()
             except Exception as missing:  # noqa: BLE001 - said in words below
-                raise EmbedderUnavailable(f"{error.path} is in a language other than English "
-                                          f"({error.language}), and {missing}") from missing
+                raise EmbedderUnavailable(Said(QT_TRANSLATE_NOOP(
+                    "Core", "{path} is in a language other than English ({language}), and "
+                    "{reason}"), path=str(error.path), language=str(error.language),
+                    reason=message_of(missing))) from missing
             embedder_id, unread = MULTILINGUAL, error
 
 
@@ -84,7 +89,7 @@ def checked(embedder):
     try:
         embedder.check()
     except ModelMissing as error:
-        raise EmbedderUnavailable(f"the embedding model is not available: {error}") from error
+        raise EmbedderUnavailable(Said(NOT_AVAILABLE, reason=message_of(error))) from error
     return embedder
 
 

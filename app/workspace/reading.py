@@ -14,11 +14,25 @@ import contextlib
 import logging
 from typing import Callable
 
+from app.common import said
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.search.several import Handbook, SeveralStores
 from app.store.backends import (Location, ServerLocation, open_store, parse_location,
                                 storage_failure, timed_out)
 
 log = logging.getLogger(__name__)
+
+
+def failure_reason(row: dict) -> str | None:
+    """Why a document row of the index (store.documents(), store.document())
+    could not be indexed: the marked message (app/common/said.py) the indexer
+    stored beside the English text, for the window to word in its language;
+    the English text as it is where none was stored (an index written before
+    messages were, a reason that is no marked message); None for no reason."""
+    english = row.get("error")
+    if english is None:
+        return None
+    return said.from_json(row.get("error_said"), english)
 
 
 def sentence(message: str) -> str:
@@ -61,7 +75,7 @@ class IndexReader:
                     raise
                 if stale and attempt == 1 and not timed_out(error):
                     continue  # a fresh connection gets one try; a server that is down, not two
-                self._on_failure(sentence(message))
+                self._on_failure(message)  # the window words it as a sentence
                 return default
         return default
 
@@ -76,7 +90,8 @@ class IndexReader:
                     message = storage_failure(parse_location(location), error)
                     if message is None:
                         raise
-                    self._on_failure(f"{label}: {sentence(message)}")
+                    self._on_failure(Said(QT_TRANSLATE_NOOP("Core", "{handbook}: {reason}"),
+                                          handbook=label, reason=message))
                     return default
             try:
                 return read(SeveralStores(stores))
@@ -84,8 +99,9 @@ class IndexReader:
                 message = storage_failure(parse_location(handbooks[0][2]), error)
                 if message is None:
                     raise
-                self._on_failure("One of the handbooks asked could not be read: "
-                                 f"{sentence(message)}")
+                self._on_failure(Said(QT_TRANSLATE_NOOP(
+                    "Core", "One of the handbooks asked could not be read: {reason}"),
+                    reason=message))
                 return default
 
     def _shared(self, location: ServerLocation):

@@ -3,7 +3,8 @@
 A turn is written three times, each its own transaction: when it is asked,
 when its quote is shown, when its answer ends — a kill loses at most the
 answer being written. Saving that fails (a full disk) is said in words through
-`on_failure`; the conversation goes on unsaved. Reopened, each turn's sources
+`on_failure` (the store's reason, a Said: the front end words it and makes it
+a sentence); the conversation goes on unsaved. Reopened, each turn's sources
 are compared with their sections as the index holds them now, so one that
 changed since is marked and never opened on other text.
 """
@@ -12,10 +13,13 @@ from __future__ import annotations
 from typing import Callable
 
 from app.answers.records import changed_sources, section_ids
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.store.contract import StoreError
 from app.store.conversations import ConversationStore, default_path
-from app.workspace.reading import IndexReader, sentence
+from app.workspace.reading import IndexReader
 from app.workspace.turns import Turn, turn_from_record, turn_record
+
+NOT_SAVED = QT_TRANSLATE_NOOP("Core", "Conversations will not be saved: {reason}.")
 
 
 def open_conversations() -> tuple[ConversationStore, str]:
@@ -25,7 +29,7 @@ def open_conversations() -> tuple[ConversationStore, str]:
     try:
         return ConversationStore(default_path()), ""
     except StoreError as error:
-        return ConversationStore(":memory:"), f"Conversations will not be saved: {error}."
+        return ConversationStore(":memory:"), Said(NOT_SAVED, reason=message_of(error))
 
 
 class SavedConversation:
@@ -46,7 +50,7 @@ class SavedConversation:
                 self.id = self.store.create(folder, turn.question)
             turn.saved_id = self.store.add_turn(self.id, turn.question, turn_record(turn))
         except StoreError as error:
-            self._on_failure(sentence(str(error)))
+            self._on_failure(message_of(error))
             return False
         return True
 
@@ -57,7 +61,7 @@ class SavedConversation:
         try:
             self.store.update_turn(turn.saved_id, turn_record(turn))
         except StoreError as error:
-            self._on_failure(sentence(str(error)))
+            self._on_failure(message_of(error))
 
     def reopen(self, conversation_id: int, reader: IndexReader) -> list[Turn]:
         """A saved conversation's turns as they were shown, each source that

@@ -7,6 +7,7 @@ re-index, which the indexer detects by itself from the index fingerprint.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -42,6 +43,9 @@ class AppSettings:
     # password; empty: this computer's own index file of the folder.
     shared_index: str = ""
     maintain_shared: bool = False   # this user indexes the folder into the shared index
+    # The window's language: "system" (the first of the system's languages the
+    # app speaks) or a language's code ("ru"); the front end knows which exist.
+    language: str = "system"
 
     def chunking(self, embedder) -> ChunkSettings:
         """Children fitted to the embedder's window at its own budget."""
@@ -89,6 +93,10 @@ class AppSettings:
         self.shared_index = without_password(self.shared_index.strip())
         if not isinstance(self.maintain_shared, bool):
             self.maintain_shared = False
+        if not (isinstance(self.language, str) and
+                (self.language == "system" or
+                 re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", self.language))):
+            self.language = defaults.language
         for name in ("n_ctx", "answer_tokens", "results", "candidates", "overlap",
                      "window_override"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:

@@ -9,10 +9,15 @@ from app.answers import records
 from app.answers.answerer import declined_text
 from app.answers.checks import quote_check
 from app.answers.evidence.confidence import SINGLE, card, shown_as
+from app.answers.answerer import SEARCHING
 from app.answers.prompting.prompt import citation_label
+from app.common.said import QT_TRANSLATE_NOOP, Said
 
-INTERRUPTED = ("The app was closed before this answer was finished; what was shown is kept. "
-               "Ask again for the whole answer.")
+INTERRUPTED = Said(QT_TRANSLATE_NOOP(
+    "Core", "The app was closed before this answer was finished; what was shown is kept. "
+    "Ask again for the whole answer."))
+UNREADABLE = Said(QT_TRANSLATE_NOOP(
+    "Core", "This answer could not be read back from the saved conversation."))
 
 
 @dataclass
@@ -20,7 +25,7 @@ class Turn:
     question: str
     answer: str = ""
     state: str = "searching"       # searching | reading | generating | done | stopped | error
-    status: str = "searching the handbook…"
+    status: str = SEARCHING
     budget: str = ""
     citations: list[dict] = field(default_factory=list)
     cited: bool = True
@@ -79,35 +84,53 @@ def single(turn: Turn) -> bool:
     return card(turn.evidence) == SINGLE
 
 
-def copy_text(turn: Turn, markdown: bool = False) -> str:
+def copy_text(turn: Turn, markdown: bool = False, word=str, cite=citation_label) -> str:
     """The turn as the user would paste it: the quote with its citation, the
-    model's answer (its unsupported facts named), and the sources."""
+    model's answer (its unsupported facts named), and the sources; its own
+    words, quotation marks and citations as `word` and `cite` give them (the
+    window's: app/gui/words.py)."""
     lines = []
-    quote = (lambda t: "> " + t.replace("\n", "\n> ")) if markdown else (lambda t: f"“{t}”")
+    quote = (lambda t: "> " + t.replace("\n", "\n> ")) if markdown else \
+        (lambda t: word(Said(QUOTED, text=t)))
     if turn.evidence and single(turn):
         best = turn.evidence[0]
-        lines += [quote(best.text), f"— {citation_label(best.n, best)}", ""]
+        lines += [quote(best.text), f"— {cite(best.n, best)}", ""]
     elif turn.evidence:
-        lines.append("Passages that may answer:")
+        lines.append(word(Said(QT_TRANSLATE_NOOP("Core", "Passages that may answer:"))))
         for e in turn.evidence:
-            lines += [quote(e.text), f"— {citation_label(e.n, e)}"]
+            lines += [quote(e.text), f"— {cite(e.n, e)}"]
         lines.append("")
     if turn.answer and declined_beside_a_quote(turn):
-        lines.append(declined_text(turn.evidence, turn.pointed))
+        lines.append(word(declined_text(turn.evidence, turn.pointed)))
     elif turn.answer:
-        lines.append(("**Model's answer:** " if markdown else "Model's answer: ") + turn.answer
+        label = word(Said(QT_TRANSLATE_NOOP("Core", "Model's answer:")))
+        lines.append((f"**{label}** " if markdown else f"{label} ") + turn.answer
                      if turn.evidence else turn.answer)
     if turn.unsupported:
-        lines.append("Not backed by the sources: " +
-                     ", ".join(f"“{f.text}”" for f in turn.unsupported))
+        lines.append(word(Said(QT_TRANSLATE_NOOP("Core", "Not backed by the sources: {facts}"),
+                               facts=_listed(turn.unsupported, word))))
     if turn.not_in_quote:
-        lines.append(f"Not in {shown_as(turn.evidence)}: " +
-                     ", ".join(f"“{f.text}”" for f in turn.not_in_quote))
+        lines.append(word(Said(_NOT_IN[shown_as(turn.evidence)],
+                               facts=_listed(turn.not_in_quote, word))))
     if turn.citations and not turn.refused:
-        lines += ["", "Sources:"] + [
+        lines += ["", word(Said(QT_TRANSLATE_NOOP("Core", "Sources:")))] + [
             ("- " if markdown else "  ") + f"[{c['n']}] {c['source']} › {c['heading']}" +
-            (f" (p. {c['page']})" if c.get("page") else "") for c in turn.citations]
+            (" " + word(Said(QT_TRANSLATE_NOOP("Core", "(p. {page})"), page=str(c["page"])))
+             if c.get("page") else "") for c in turn.citations]
     return "\n".join(lines).strip() + "\n"
+
+
+# "Not in the quote" / "Not in the passages": a sentence each, so that each
+# language words it whole (app.answers.evidence.confidence.shown_as).
+_NOT_IN = {"the quote above": QT_TRANSLATE_NOOP("Core", "Not in the quote above: {facts}"),
+           "the passages above": QT_TRANSLATE_NOOP("Core", "Not in the passages above: {facts}")}
+
+
+QUOTED = QT_TRANSLATE_NOOP("Core", "“{text}”")  # each language's quotation marks
+
+
+def _listed(facts: list, word) -> str:
+    return ", ".join(word(Said(QUOTED, text=f.text)) for f in facts)
 
 
 # What a saved turn keeps as it is (the rest is rebuilt by app/answers/records.py).
@@ -141,18 +164,19 @@ def turn_from_record(question: str, record: dict, saved_id: int | None = None) -
         turn.not_in_quote = records.facts_from_json(record.get("not_in_quote"))
     except (TypeError, ValueError, KeyError, AttributeError):
         turn = Turn(question, saved_id=saved_id, state="error",
-                    error="This answer could not be read back from the saved conversation.")
+                    error=UNREADABLE)
     if turn.state in IN_PROGRESS:
         turn.state, turn.status = "interrupted", ""
     return turn
 
 
-def conversation_markdown(title: str, turns: list[Turn]) -> str:
+def conversation_markdown(title: str, turns: list[Turn], word=str,
+                          cite=citation_label) -> str:
     """A conversation as a Markdown file: each question as a heading, then
     what was shown under it, as Copy as Markdown gives it."""
     parts = [f"# {title}", ""]
     for turn in turns:
-        parts += [f"## {turn.question}", "", copy_text(turn, markdown=True)]
+        parts += [f"## {turn.question}", "", copy_text(turn, markdown=True, word=word, cite=cite)]
         if turn.state == "interrupted":
-            parts += [f"*{INTERRUPTED}*", ""]
+            parts += [f"*{word(INTERRUPTED)}*", ""]
     return "\n".join(parts).rstrip() + "\n"

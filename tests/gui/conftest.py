@@ -11,6 +11,19 @@ import pytest  # noqa: E402
 GIB = 1 << 30
 
 
+@pytest.fixture(scope="session", autouse=True)
+def english_window(qapp):
+    """The window in English, the language its strings are written in, with
+    its plural forms ("1 passage", "3 passages"); a test of another language
+    installs it and returns to English when it ends."""
+    from app.gui import catalogues
+    from app.gui.translations import LANGUAGE
+
+    catalogues.compile_all()
+    LANGUAGE.install("en")
+    yield
+
+
 @pytest.fixture
 def qsettings(tmp_path):
     from PySide6.QtCore import QSettings

@@ -201,6 +201,43 @@ def test_misses_are_shown_safely(qtbot, view):
     assert view.save_json.isEnabled() and view.save_csv.isEnabled()
 
 
+
+def test_the_tables_write_the_core_s_figures_as_the_cli_does_in_english(view):
+    """In English the window's cells read as the CLI's (the core hands over
+    numbers; the window writes them): recall "33.3% (1/3)", "—" where a
+    recall does not apply, answer shares and counts, the comparison's rows."""
+    from app.evaluation.answer_accuracy import AnswerReport
+    from app.evaluation.comparison import rows
+
+    report = made_up_report()
+    report.chunk_recall["by_kind"]["code"] = {"recall": None, "hits": 0, "cases": 0}
+    view._show_report(report)
+    cells = view.table_cells()
+    assert cells[0] == ["All cases", "33.3% (1/3)", "66.7% (2/3)"]
+    assert cells[1] == ["By position of the answer in its section", "", ""]
+    assert cells[6] == ["    code", "—", "0.0% (0/1)"]
+    assert view.invalid.topLevelItem(0).text(2) == "the answer span is empty"
+    figures = {"cases": 1234, "evidence@1": 2 / 3, "evidence@3": 1.0, "answer_accuracy": 0.5,
+               "unsupported_rate": 0.0, "not_in_quote_rate": 0.0, "citation_precision": None}
+    view.show_answers(AnswerReport(cases=3, model="fake", prompt="evidence", overall=figures,
+                                   by_position={}, by_kind={"prose": figures}, misses=[],
+                                   timing={"evidence_median_s": 0.5, "first_token_median_s": None,
+                                           "total_median_s": 1.25}))
+    assert view.answers_table.horizontalHeaderItem(1).text() == "Quote@1"
+    assert view.table_cells(view.answers_table) == [
+        ["All asked", "67%", "100%", "50%", "0%", "0%", "—", "1,234"],
+        ["By kind of answer"] + [""] * 7,
+        ["    prose", "67%", "100%", "50%", "0%", "0%", "—", "1,234"]]
+    comparison = made_up_comparison(report)
+    view.show_comparison(comparison)
+    assert view.table_cells(view.compare_table) == [
+        [label.replace("  ", "    ", 1), fitted, spring]
+        for label, fitted, spring in rows(comparison)]
+    bold = [view.compare_table.item(r, 0).font().bold()
+            for r in range(view.compare_table.rowCount())]
+    assert bold == [not label.startswith(" ") for label, _, _ in rows(comparison)]
+
+
 # ---------------------------------------------------------------- screenshot
 
 @pytest.mark.slow
@@ -337,3 +374,159 @@ def test_answers_are_not_evaluated_while_the_window_answers_a_question(qtbot, em
     assert "A question is being answered" in view.status.text()
     view.model_free()  # the window's question ended: the advice no longer holds
     assert not view.status.isVisibleTo(view) and view.status.text() == ""
+
+
+# ---------------------------------------------------------------- another language
+
+RUSSIAN = {  # (context, source, disambiguation): translation — a few of the view's entries
+    ("Core", "All cases", ""): "Все вопросы",
+    ("Core", "By position of the answer in its section", ""): "По месту ответа в разделе",
+    ("Core", "By kind of content", ""): "По виду текста",
+    ("Core", "All asked", ""): "Все заданные",
+    ("Core", "By kind of answer", ""): "По виду ответа",
+    ("Core", "Quote@1", ""): "Цитата@1",
+    ("Core", "Cases", ""): "Вопросы",
+    ("Core", "the answer span is empty", ""): "ответ пуст",
+    ("Core", "{name} line 1: the header must name the columns {columns} (missing: {missing}); "
+             "found: {found}", ""):
+        "{name}, строка 1: в заголовке нужны столбцы {columns} (нет: {missing}); есть: {found}",
+    ("Core", "chunk recall@{k}", ""): "полнота по фрагментам@{k}",
+    ("Core", "chunks", ""): "фрагменты",
+    ("Core", "evaluating profile {profile}…", ""): "оценка профиля {profile}…",
+    ("EvalView", "Chunk recall@{k}", ""): "Полнота по фрагментам@{k}",
+    ("EvalView", "start", "position of the answer in its section"): "начало",
+    ("EvalView", "end", "position of the answer in its section"): "конец",
+    ("EvalView", "code", "kind of content"): "код",
+    ("EvalView", "Comparing profiles: {stage}", ""): "Сравнение профилей: {stage}",
+    ("EvalWorker", "The golden set cannot be used: {error}", ""):
+        "Набор вопросов нельзя использовать: {error}",
+}
+
+
+def russian_catalogue(folder: Path) -> Path:
+    """RUSSIAN as a .ts, compiled to a .qm with PySide6's lrelease."""
+    import subprocess
+    import sys
+    from xml.sax.saxutils import escape
+
+    contexts: dict[str, list[str]] = {}
+    for (context, source, comment), translation in RUSSIAN.items():
+        contexts.setdefault(context, []).append(
+            f"<message><source>{escape(source)}</source>"
+            + (f"<comment>{escape(comment)}</comment>" if comment else "")
+            + f"<translation>{escape(translation)}</translation></message>")
+    ts = folder / "eval_ru.ts"
+    ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
+                  '<TS version="2.1" language="ru_RU">\n'
+                  + "".join(f"<context><name>{name}</name>{''.join(messages)}</context>\n"
+                            for name, messages in contexts.items())
+                  + "</TS>\n", encoding="utf-8")
+    qm = folder / "eval_ru.qm"
+    subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent", str(ts),
+                    "-qm", str(qm)], check=True)
+    return qm
+
+
+@pytest.fixture
+def russian(qapp, tmp_path):
+    """The catalogue above installed, and Russian numbers; English again after."""
+    from PySide6.QtCore import QLocale, QTranslator
+
+    translator = QTranslator()
+    assert translator.load(str(russian_catalogue(tmp_path)))
+    qapp.installTranslator(translator)
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Russian, QLocale.Country.Russia))
+    yield
+    qapp.removeTranslator(translator)
+    QLocale.setDefault(before)
+
+
+def made_up_comparison(report) -> dict:
+    column = {"chunk_recall": report.chunk_recall, "context_recall": report.context_recall,
+              "mrr": report.mrr, "chunks": 1234, "over_window": 0, "visible_share": 0.987,
+              "average_context_tokens": 1234.5, "evaluated": 3, "not_counted": 1}
+    return {"folder": "/handbook", "k": 5, "cases": 4,
+            "profiles": {"fitted": column, "spring-default": dict(column, chunks=56789)}}
+
+
+def test_the_core_s_labels_and_figures_come_out_in_the_window_s_language(qtbot, russian):
+    """Titles and labels the core hands over (Said) and the golden set's positions
+    and kinds are worded from the catalogue; the figures are written as Russian
+    writes numbers; the CLI's English is untouched."""
+    from app.common.said import Said
+    from app.evaluation.answer_accuracy import AnswerReport
+    from app.evaluation.comparison import rows
+    from app.evaluation.recall import Case, validate
+
+    view = EvalView(shared_embedders())
+    qtbot.addWidget(view)
+    report = made_up_report()
+    report.invalid = validate([Case(line=6, id="line-6", question="Q?", answer_span="")], "")[1]
+    view._show_report(report)
+    assert view.recall_table.horizontalHeaderItem(1).text() == "Полнота по фрагментам@5"
+    cells = view.table_cells()
+    assert cells[0] == ["Все вопросы", "33,3\u00a0% (1/3)", "66,7\u00a0% (2/3)"]
+    assert [row[0] for row in cells[1:]] == [  # "middle", "prose", "table": not in this catalogue
+        "По месту ответа в разделе", "    начало", "    middle", "    конец",
+        "По виду текста", "    код", "    prose", "    table"]
+    assert view.invalid.topLevelItem(0).text(2) == "ответ пуст"
+    assert "код" in view.misses.toPlainText()  # the tags of a miss
+
+    figures = {"cases": 3, "evidence@1": 2 / 3, "evidence@3": 1.0, "answer_accuracy": 0.5,
+               "unsupported_rate": 0.0, "not_in_quote_rate": 0.0, "citation_precision": None}
+    view.show_answers(AnswerReport(cases=3, model="fake", prompt="evidence", overall=figures,
+                                   by_position={"start": figures}, by_kind={}, misses=[],
+                                   timing={"evidence_median_s": 0.5, "first_token_median_s": None,
+                                           "total_median_s": 1.25}))
+    table = view.answers_table
+    assert table.horizontalHeaderItem(1).text() == "Цитата@1"
+    assert table.horizontalHeaderItem(7).text() == "Вопросы"
+    assert view.table_cells(table)[0] == ["Все заданные", "67\u00a0%", "100\u00a0%", "50\u00a0%",
+                                          "0\u00a0%", "0\u00a0%", "—", "3"]
+    assert [row[0] for row in view.table_cells(table)[1:]] == [
+        "По месту ответа в разделе", "    начало"]
+
+    comparison = made_up_comparison(report)
+    view.show_comparison(comparison)
+    shown = view.table_cells(view.compare_table)
+    assert shown[0] == ["полнота по фрагментам@5", "33\u00a0% (1/3)", "33\u00a0% (1/3)"]
+    assert ["    конец", "0\u00a0% (0/1)", "0\u00a0% (0/1)"] in shown
+    chunks = next(row for row in shown if row[0] == "фрагменты")
+    assert chunks[1:] == ["1\u00a0234", "56\u00a0789"]
+    assert view.compare_table.item(0, 0).font().bold()  # a recall: bold
+    assert not view.compare_table.item(1, 0).font().bold()  # a position under it
+    assert rows(comparison)[0] == ("chunk recall@5", "33% (1/3)", "33% (1/3)")  # the CLI's
+
+    view._on_message(Said("evaluating profile {profile}…", profile="fitted"))
+    assert view.status.text() == "Сравнение профилей: оценка профиля fitted…"
+
+
+def test_a_broken_golden_set_is_explained_in_the_window_s_language(qtbot, russian, tmp_path):
+    from app.gui.eval_view import EvalWorker
+
+    tsv = tmp_path / "broken.tsv"
+    tsv.write_text("q\ta\nWhat?\tThat\n", encoding="utf-8")
+    worker = EvalWorker(shared_embedders(), "evaluate", str(tmp_path), str(tmp_path / "none"),
+                        str(tsv), 5)
+    said = []
+    worker.failed.connect(said.append)
+    worker.run()  # the golden set is read first: no index, no model needed
+    assert said == [f"Набор вопросов нельзя использовать: {tsv}, строка 1: в заголовке нужны "
+                    "столбцы question, answer_span (нет: question, answer_span); есть: q, a"]
+
+
+def test_every_position_and_kind_of_the_golden_sets_has_a_label(monkeypatch):
+    """The window words the golden set's keys from a table: one for each the core knows."""
+    from app.evaluation.recall import KINDS, POSITIONS
+    from app.gui import eval_view
+
+    class Marked:
+        @staticmethod
+        def translate(context, text, disambiguation=None, n=-1):
+            return f"«{text}»"
+
+    monkeypatch.setattr(eval_view, "QCoreApplication", Marked)
+    assert [eval_view.group_words(key) for key in POSITIONS + KINDS] == [
+        f"«{key}»" for key in POSITIONS + KINDS]
+    assert eval_view.group_words("other") == "other"  # a golden set's own: as written

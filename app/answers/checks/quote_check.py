@@ -30,6 +30,7 @@ from typing import Sequence
 from app.answers.checks.fact_check import extract, normalise
 from app.answers.evidence.words import content_stems
 from app.llm.contract import AnswerModel
+from app.common.said import QT_TRANSLATE_NOOP
 
 DEPTH = 5                 # units in the list: the 1.5B reads five in 2.7-4.4 s on 2 cores
 UNIT_CHARS = 360          # of a long unit, the start (the list stays near 230 tokens)
@@ -51,11 +52,13 @@ ANSWER_WEIGHT = 2.0
 ANSWER_PICK_AT = 0.5
 DRAWN_ON = 1.0
 # Said under a quote shown alone because the model picked it too.
-BOTH_PICK = "The search and the answer model both picked this passage."
+BOTH_PICK = QT_TRANSLATE_NOOP("Core", "The search and the answer model both picked this passage.")
 # Said under one shown alone because the model picked it and answered from it.
-ANSWER_PICK = "The answer model picked this passage and drew its answer from it."
+ANSWER_PICK = QT_TRANSLATE_NOOP("Core", "The answer model picked this passage and drew its "
+                                "answer from it.")
 # Said under the passages once the model has read them and put them in order.
-ORDERED_BY_BOTH = "In the order the search and the answer model agree on."
+ORDERED_BY_BOTH = QT_TRANSLATE_NOOP("Core", "In the order the search and the answer model agree "
+                                    "on.")
 SYSTEM = ("You find the passage of a handbook that answers a question. "
           "Reply with the number of the passage only.")
 USER = "Question: {q}\n\nPassages:\n{passages}\n\nWhich passage answers the question?"

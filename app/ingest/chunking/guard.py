@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from app.common.chunks import Child
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.tokens import count_cl100k_many
 
 
@@ -30,5 +31,6 @@ def measure(children: Sequence[Child], count_many: Callable[[list[str]], list[in
 def refuse_over_window(source: str, children: Sequence[Child], window: int) -> None:
     for child in children:
         if child.over_window:
-            raise WindowExceeded(f"{source} chunk {child.chunk_index} is {child.tokens} "
-                                 f"tokens; the model reads {window}")
+            raise WindowExceeded(Said(QT_TRANSLATE_NOOP(
+                "Core", "{source} chunk {chunk} is {tokens} tokens; the model reads {window}"),
+                source=source, chunk=child.chunk_index, tokens=child.tokens, window=window))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.common.documents import Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.epub import read_epub
 from app.ingest.readers.html import read_html
 from app.ingest.readers.markdown import read_markdown
@@ -51,7 +52,10 @@ def read_document(path: Path, ocr: bool = True, progress=None,
     path = Path(path)
     reader = _READERS.get(path.suffix.lower())
     if reader is None:
-        raise ReadError(f"unsupported file type {path.suffix or '(no suffix)'!r}")
+        if not path.suffix:
+            raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "unsupported file type '(no suffix)'")))
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "unsupported file type {suffix}"),
+                             suffix=repr(path.suffix)))
     if reader is read_pdf:
         return read_pdf(path, ocr=ocr, progress=progress, ocr_max_pages=ocr_max_pages)
     return reader(path)

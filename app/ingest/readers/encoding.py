@@ -12,6 +12,7 @@ import codecs
 from dataclasses import dataclass
 
 from app.common.documents import ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 
 # UTF-32's marks begin with UTF-16's: test them first.
 _BOMS = (
@@ -72,8 +73,10 @@ def _with_bom(data: bytes) -> Decoded | None:
             try:
                 return Decoded(data.decode(codec), name)
             except UnicodeDecodeError as exc:
-                raise ReadError(f"starts with a {name} byte-order mark but is not valid "
-                                f"{name}: bad bytes at position {exc.start}") from None
+                raise ReadError(Said(QT_TRANSLATE_NOOP(
+                    "Core", "starts with a {encoding} byte-order mark but is not valid "
+                            "{encoding}: bad bytes at position {position}"),
+                    encoding=name, position=exc.start)) from None
     return None
 
 
@@ -81,7 +84,8 @@ def _as_utf8(data: bytes) -> Decoded | None:
     if b"\x00" in data:
         # No legacy code page has NUL in text; UTF-16 without a mark is rare
         # enough that a binary file is the likelier reading.
-        raise ReadError("not a text file (binary?): it contains NUL bytes")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "not a text file (binary?): it contains "
+                                                       "NUL bytes")))
     try:
         return Decoded(data.decode("utf-8"), "UTF-8")
     except UnicodeDecodeError:
@@ -107,8 +111,9 @@ def _guessed(data: bytes) -> Decoded:
 
     matches = list(from_bytes(data, cp_isolation=list(_CANDIDATES)))
     if not matches:
-        raise ReadError("not a text file (binary?): no text encoding reads it cleanly "
-                        "(tried UTF-8, UTF-16 and the common Windows and ISO code pages)")
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "not a text file (binary?): no text encoding reads it cleanly (tried UTF-8, "
+                    "UTF-16 and the common Windows and ISO code pages)")))
     best = min(matches, key=lambda m: m.chaos)
     tied = [m for m in matches if m.chaos <= best.chaos + _TIE]
     choice = min(tied, key=_preference)

@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from app.common.documents import Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.builder import DocumentBuilder
 from app.ingest.readers.html import decode_page, write_page
 from app.ingest.readers.package import check_package, parse_xml, read_member
@@ -34,7 +35,7 @@ _PAGES = {"application/xhtml+xml", "text/html"}
 
 def read_epub(path: Path) -> Document:
     path = Path(path)
-    names = check_package(path, "an EPUB book", ".epub", _CONTAINER)
+    names = check_package(path, ".epub", _CONTAINER)
     builder = DocumentBuilder(path, "epub")
     try:
         with zipfile.ZipFile(path) as package:
@@ -43,10 +44,13 @@ def read_epub(path: Path) -> Document:
             for chapter in chapters:
                 write_page(builder, decode_page(read_member(package, chapter, ".epub")).text)
     except (zipfile.BadZipFile, OSError) as error:
-        raise ReadError(f"not an EPUB book: the .epub package is damaged ({error})") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "not an EPUB book: the .epub package is "
+                                                       "damaged ({error})"),
+                             error=str(error))) from None
     document = builder.build(title=title)
     if not document.sections:
-        raise ReadError("no text: the book's chapters hold no text (pictures only?)")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "no text: the book's chapters hold no text "
+                                                       "(pictures only?)")))
     return document
 
 
@@ -56,8 +60,13 @@ def _reading_order(package: zipfile.ZipFile, names: set[str]) -> tuple[str | Non
     rootfile = container.find(f".//{_CONTAINER_NS}rootfile")
     opf_name = rootfile.get("full-path", "") if rootfile is not None else ""
     if opf_name not in names:
-        raise ReadError(f"not an EPUB book: {_CONTAINER} names no package document "
-                        f"that the .epub holds ({opf_name or 'none'})")
+        if opf_name:
+            raise ReadError(Said(QT_TRANSLATE_NOOP(
+                "Core", "not an EPUB book: {container} names no package document that the "
+                        ".epub holds ({name})"), container=_CONTAINER, name=opf_name))
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "not an EPUB book: {container} names no package document that the .epub "
+                    "holds (none)"), container=_CONTAINER))
     opf = parse_xml(read_member(package, opf_name, ".epub"), opf_name)
     folder = posixpath.dirname(opf_name)
     manifest = {item.get("id"): item for item in opf.iter(f"{_OPF}item")}
@@ -70,7 +79,8 @@ def _reading_order(package: zipfile.ZipFile, names: set[str]) -> tuple[str | Non
         if name in names and name not in chapters:  # a chapter missing from the zip is skipped
             chapters.append(name)
     if not chapters:
-        raise ReadError("not a readable EPUB book: its spine lists no chapter the .epub holds")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "not a readable EPUB book: its spine lists "
+                                                       "no chapter the .epub holds")))
     title = opf.find(f".//{_DC}title")
     return ((title.text or "").strip() or None) if title is not None else None, chapters
 
@@ -83,4 +93,5 @@ def _refuse_encrypted(package: zipfile.ZipFile, names: set[str], chapters: list[
     encrypted = {unquote(reference.get("URI", ""))
                  for reference in encryption.iter(f"{_ENCRYPTION_NS}CipherReference")}
     if encrypted & set(chapters):
-        raise ReadError("the book is encrypted (DRM): its chapters cannot be read")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the book is encrypted (DRM): its chapters "
+                                                       "cannot be read")))

@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.encoding import Decoded, decode
 from app.ingest.readers.text import read_file_bytes
@@ -47,12 +48,13 @@ _BLOCKS = {"p", "div", "section", "article", "main", "blockquote", "dd", "dt", "
 def read_html(path: Path) -> Document:
     decoded = decode_page(read_file_bytes(path))
     if not decoded.text.strip():
-        raise ReadError("the file is empty")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the file is empty")))
     builder = DocumentBuilder(Path(path), "html")
     title = write_page(builder, decoded.text)
     document = builder.build(title=title, encoding=decoded.encoding)
     if not document.sections:
-        raise ReadError("no text: the page holds only markup, scripts or navigation")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "no text: the page holds only markup, "
+                                                       "scripts or navigation")))
     return document
 
 
@@ -77,7 +79,8 @@ def _feed(parser: HTMLParser, text: str) -> None:
         parser.feed(text)
         parser.close()
     except AssertionError as error:  # html.parser's own guard on malformed declarations
-        raise ReadError(f"the HTML cannot be parsed: {error}") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the HTML cannot be parsed: {error}"),
+                             error=str(error))) from None
 
 
 def _declared_charset(data: bytes) -> str | None:

@@ -23,6 +23,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.package import check_package, is_element, parse_xml, read_member
 
@@ -51,7 +52,7 @@ def _tag(prefix: str, name: str) -> str:
 
 def read_odt(path: Path) -> Document:
     path = Path(path)
-    names = check_package(path, "an OpenDocument text", ".odt", "content.xml")
+    names = check_package(path, ".odt", "content.xml")
     try:
         with zipfile.ZipFile(path) as package:
             _refuse_encrypted(package, names)
@@ -59,18 +60,20 @@ def read_odt(path: Path) -> Document:
             styles = _optional(package, names, "styles.xml")
             meta = _optional(package, names, "meta.xml")
     except (zipfile.BadZipFile, OSError) as error:
-        raise ReadError(f"not an OpenDocument text: the .odt package is damaged "
-                        f"({error})") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "not an OpenDocument text: the .odt package "
+                                                       "is damaged ({error})"),
+                             error=str(error))) from None
     body = _text_body(content)
     builder = DocumentBuilder(path, "odt")
     try:
         title = _Body(builder, _Styles(content, styles)).read(body)
     except RecursionError:  # lxml itself stops at 256 levels; this is a second guard
-        raise ReadError("its structure is nested too deeply to be read") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "its structure is nested too deeply to be "
+                                                       "read"))) from None
     document = builder.build(title=title or _meta_title(meta))
     if not document.sections:
-        raise ReadError("no text: the document's body is empty (frames and text boxes "
-                        "are not read)")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "no text: the document's body is empty "
+                                                       "(frames and text boxes are not read)")))
     return document
 
 
@@ -78,10 +81,11 @@ def _refuse_encrypted(package: zipfile.ZipFile, names: set[str]) -> None:
     """A password-protected .odt keeps its manifest readable and its content encrypted."""
     if "META-INF/manifest.xml" not in names:
         return
-    manifest = parse_xml(read_member(package, "META-INF/manifest.xml", ".odt"), "the manifest")
+    manifest = parse_xml(read_member(package, "META-INF/manifest.xml", ".odt"),
+                         "META-INF/manifest.xml")
     if manifest.find(f".//{_tag('manifest', 'encryption-data')}") is not None:
-        raise ReadError("the document is password-protected: it cannot be read without "
-                        "its password")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the document is password-protected: it "
+                                                       "cannot be read without its password")))
 
 
 def _optional(package: zipfile.ZipFile, names: set[str], name: str):
@@ -104,9 +108,13 @@ def _text_body(content):
     if text is None:
         kinds = [child.tag.rpartition("}")[2] for child in (body if body is not None else [])
                  if is_element(child)]
-        held = f"it holds {kinds[0]}" if kinds else "it has no body"
-        raise ReadError(f"not an OpenDocument text: {held} (a spreadsheet or a "
-                        f"presentation renamed .odt?)")
+        if kinds:
+            raise ReadError(Said(QT_TRANSLATE_NOOP(
+                "Core", "not an OpenDocument text: it holds {kind} (a spreadsheet or a "
+                        "presentation renamed .odt?)"), kind=kinds[0]))
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "not an OpenDocument text: it has no body (a spreadsheet or a presentation "
+                    "renamed .odt?)")))
     return text
 
 

@@ -14,28 +14,50 @@ import zlib
 from pathlib import Path
 
 from app.common.documents import ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 
 MAX_UNPACKED_MB = 512
 
+# Whole sentences for each format (a translation cannot splice "not a Word
+# document" into a sentence of its own): the file is no zip at all, or a zip
+# without the member the format needs.
+_NOT_A_PACKAGE = {
+    ".docx": QT_TRANSLATE_NOOP("Core", "not a Word document: the file is not a valid .docx "
+                                       "package ({error})"),
+    ".odt": QT_TRANSLATE_NOOP("Core", "not an OpenDocument text: the file is not a valid .odt "
+                                      "package ({error})"),
+    ".epub": QT_TRANSLATE_NOOP("Core", "not an EPUB book: the file is not a valid .epub "
+                                       "package ({error})"),
+}
+_MEMBER_MISSING = {
+    ".docx": QT_TRANSLATE_NOOP("Core", "not a Word document: the package has no {member} "
+                                       "(another format renamed .docx?)"),
+    ".odt": QT_TRANSLATE_NOOP("Core", "not an OpenDocument text: the package has no {member} "
+                                      "(another format renamed .odt?)"),
+    ".epub": QT_TRANSLATE_NOOP("Core", "not an EPUB book: the package has no {member} "
+                                       "(another format renamed .epub?)"),
+}
+FILE_MISSING = QT_TRANSLATE_NOOP("Core", "the file does not exist (moved or deleted?)")
 
-def check_package(path: Path, kind: str, suffix: str, required: str) -> set[str]:
+
+def check_package(path: Path, suffix: str, required: str) -> set[str]:
     """The member names of the zip at `path`, once it is known to be a zip
-    that holds `required` and is no bomb. `kind` names the format for the
-    messages ("a Word document")."""
+    that holds `required` and is no bomb. `suffix` (".docx", ".odt",
+    ".epub") names the format for the messages."""
     try:
         with zipfile.ZipFile(path) as package:
             unpacked = sum(member.file_size for member in package.infolist())
             names = set(package.namelist())
     except FileNotFoundError:
-        raise ReadError("the file does not exist (moved or deleted?)") from None
+        raise ReadError(Said(FILE_MISSING)) from None
     except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise ReadError(f"not {kind}: the file is not a valid {suffix} package ({error})") from None
+        raise ReadError(Said(_NOT_A_PACKAGE[suffix], error=str(error))) from None
     if unpacked > MAX_UNPACKED_MB * 2**20:
-        raise ReadError(f"unpacks to {unpacked / 2**20:,.0f} MB (more than {MAX_UNPACKED_MB} MB): "
-                        f"a zip bomb, or not a handbook")
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "unpacks to {megabytes} MB (more than {limit} MB): a zip bomb, or not a "
+                    "handbook"), megabytes=round(unpacked / 2**20), limit=MAX_UNPACKED_MB))
     if required not in names:
-        raise ReadError(f"not {kind}: the package has no {required} (another format renamed "
-                        f"{suffix}?)")
+        raise ReadError(Said(_MEMBER_MISSING[suffix], member=required))
     return names
 
 
@@ -44,12 +66,17 @@ def read_member(package: zipfile.ZipFile, name: str, suffix: str) -> bytes:
     try:
         return package.read(name)
     except RuntimeError:  # zipfile's word for a member that needs a password
-        raise ReadError(f"{name} in the {suffix} package is encrypted (password-protected)"
-                        ) from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "{name} in the {suffix} package is encrypted (password-protected)"),
+            name=name, suffix=suffix)) from None
     except NotImplementedError as error:  # a compression method zipfile lacks
-        raise ReadError(f"{name} in the {suffix} package cannot be unpacked ({error})") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "{name} in the {suffix} package cannot be unpacked ({error})"),
+            name=name, suffix=suffix, error=str(error))) from None
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
-        raise ReadError(f"{name} in the {suffix} package is damaged ({error})") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP(
+            "Core", "{name} in the {suffix} package is damaged ({error})"),
+            name=name, suffix=suffix, error=str(error))) from None
 
 
 def parse_xml(data: bytes, name: str):
@@ -62,11 +89,13 @@ def parse_xml(data: bytes, name: str):
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         if "entit" in str(error).lower():  # libxml2's own guard against entity bombs
-            raise ReadError(f"{name} declares entities that expand without bound (a "
-                            f"\"billion laughs\" file): {error}") from None
-        raise ReadError(f"{name} is not well-formed XML ({error})") from None
+            raise ReadError(Said(QT_TRANSLATE_NOOP(
+                "Core", "{name} declares entities that expand without bound (a \"billion "
+                        "laughs\" file): {error}"), name=name, error=str(error))) from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "{name} is not well-formed XML ({error})"),
+                             name=name, error=str(error))) from None
     if root is None:
-        raise ReadError(f"{name} is empty")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "{name} is empty"), name=name))
     return root
 
 

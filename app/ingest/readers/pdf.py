@@ -23,6 +23,7 @@ from pypdf.errors import DependencyError, FileNotDecryptedError
 
 from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
                                   clean_text, file_title)
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.pdf_headings import Layout, LineStyles, StyledLine, term_lines
 from app.ingest.readers.pdf_headings import detect as detect_headings
 from app.common.typography import fold_glyphs
@@ -38,6 +39,7 @@ from app.ingest.readers.text import (
 )
 
 PAGE_SEPARATOR = "\n\n"
+NEEDS_PASSWORD = QT_TRANSLATE_NOOP("Core", "the PDF is encrypted and needs a password")
 log = logging.getLogger(__name__)
 
 
@@ -65,9 +67,9 @@ def read_pdf(path: Path, ocr: bool = True,
     path = Path(path)
     data = read_file_bytes(path)
     if not data.strip():
-        raise ReadError("the file is empty")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the file is empty")))
     if b"%PDF-" not in data[:1024]:
-        raise ReadError("not a PDF file (it has no PDF header)")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "not a PDF file (it has no PDF header)")))
     with _pypdf_errors(truncated=b"%%EOF" not in data[-2048:]):
         reader = PdfReader(io.BytesIO(data))
         _decrypt(reader)
@@ -80,13 +82,7 @@ def read_pdf(path: Path, ocr: bool = True,
     furniture = furniture_offsets(page_texts, [start for start, _ in page_spans])
     terms = _term_starts(page_texts, page_spans, layout)
     if not text.strip():
-        if scanned:
-            read = (f"its {len(scanned)} page(s)" if len(scanned) == len(page_texts) else
-                    f"the first {len(scanned)} of its {len(page_texts)} pages (the OCR limit)")
-            raise ReadError(f"the PDF has no text layer and OCR found no text on {read}")
-        why = ", which is switched off" if not ocr else (
-            f", which could not start here ({ocr_failure})" if ocr_failure else "")
-        raise ReadError("the PDF has no text layer (scanned images?); it would need OCR" + why)
+        raise ReadError(_no_text_layer(len(page_texts), len(scanned), ocr, ocr_failure))
     title = title or (entries[0][0] if entries else file_title(path))
     if entries:
         sections = _outline_sections(text, entries, page_spans, title)
@@ -103,6 +99,27 @@ def read_pdf(path: Path, ocr: bool = True,
         sections=sections, pages=len(page_texts), ocr_pages=len(read),
         ocr_confidence=round(confidence, 3) if confidence is not None else None,
     )
+
+
+def _no_text_layer(pages: int, scanned: int, ocr: bool, ocr_failure: str | None) -> Said:
+    """Why a PDF without a text layer gave no text: what OCR read, or why it did not."""
+    if scanned and scanned == pages:
+        # "page(s)": not a counted message (docs/translations.md); a value named `pages`
+        return Said(QT_TRANSLATE_NOOP("Core", "the PDF has no text layer and OCR found no text "
+                                              "on its {pages} page(s)"), pages=pages)
+    if scanned:
+        return Said(QT_TRANSLATE_NOOP("Core", "the PDF has no text layer and OCR found no text "
+                                              "on the first {read} of its {pages} pages (the "
+                                              "OCR limit)"), read=scanned, pages=pages)
+    if not ocr:
+        return Said(QT_TRANSLATE_NOOP("Core", "the PDF has no text layer (scanned images?); it "
+                                              "would need OCR, which is switched off"))
+    if ocr_failure:
+        return Said(QT_TRANSLATE_NOOP("Core", "the PDF has no text layer (scanned images?); it "
+                                              "would need OCR, which could not start here "
+                                              "({error})"), error=ocr_failure)
+    return Said(QT_TRANSLATE_NOOP("Core", "the PDF has no text layer (scanned images?); it would "
+                                          "need OCR"))
 
 
 def _ocr(data: bytes, page_texts: list[str], progress,
@@ -134,25 +151,31 @@ def _pypdf_errors(truncated: bool = False):
     except DependencyError as exc:
         raise ReadError(_dependency_message(exc)) from None
     except FileNotDecryptedError:
-        raise ReadError("the PDF is encrypted and needs a password") from None
+        raise ReadError(Said(NEEDS_PASSWORD)) from None
     except RecursionError:
-        raise ReadError("the PDF is damaged: its structure nests too deeply") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the PDF is damaged: its structure nests "
+                                                       "too deeply"))) from None
     except MemoryError:
-        raise ReadError("the PDF is too large or damaged: reading it ran out of memory") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the PDF is too large or damaged: reading "
+                                                       "it ran out of memory"))) from None
     except Exception as exc:  # noqa: BLE001 - pypdf's error types are open-ended
         detail = str(exc).strip() or type(exc).__name__
         # A missing end-of-file marker usually means an interrupted download or copy.
-        hint = " (the file looks truncated: it has no end-of-file marker)" if truncated else ""
-        raise ReadError(f"the PDF is damaged: {detail}{hint}") from None
+        if truncated:
+            raise ReadError(Said(QT_TRANSLATE_NOOP(
+                "Core", "the PDF is damaged: {error} (the file looks truncated: it has no "
+                        "end-of-file marker)"), error=detail)) from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the PDF is damaged: {error}"),
+                             error=detail)) from None
 
 
-def _dependency_message(exc: Exception) -> str:
+def _dependency_message(exc: Exception) -> Said:
     if "cryptography" in str(exc).lower() or "aes" in str(exc).lower():
-        return (
-            "the PDF is encrypted with AES, and reading it needs the "
-            "'cryptography' package, which is not installed"
-        )
-    return f"the PDF needs a missing component: {exc}"
+        return Said(QT_TRANSLATE_NOOP("Core", "the PDF is encrypted with AES, and reading it "
+                                              "needs the 'cryptography' package, which is not "
+                                              "installed"))
+    return Said(QT_TRANSLATE_NOOP("Core", "the PDF needs a missing component: {error}"),
+                error=str(exc))
 
 
 def _decrypt(reader: PdfReader) -> None:
@@ -160,7 +183,7 @@ def _decrypt(reader: PdfReader) -> None:
     if not reader.is_encrypted:
         return
     if not reader.decrypt(""):
-        raise ReadError("the PDF is encrypted and needs a password")
+        raise ReadError(Said(NEEDS_PASSWORD))
 
 
 def _page_texts(reader: PdfReader) -> tuple[list[str], list[list[StyledLine]]]:
@@ -176,13 +199,14 @@ def _page_texts(reader: PdfReader) -> tuple[list[str], list[list[StyledLine]]]:
             raise
         except Exception as exc:  # noqa: BLE001 - say which page is broken
             detail = str(exc).strip() or type(exc).__name__
-            message = f"the PDF is damaged: page {number} cannot be read ({detail})"
-            raise ReadError(message) from None
+            raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the PDF is damaged: page {page} "
+                                                           "cannot be read ({error})"),
+                                 page=number, error=detail)) from None
         raw = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
         texts.append(fold_glyphs(raw))
         styles.append([replace(line, text=fold_glyphs(line.text)) for line in lines.lines])
     if not texts:
-        raise ReadError("the PDF has no pages")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the PDF has no pages")))
     return texts, styles
 
 

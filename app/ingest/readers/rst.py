@@ -26,6 +26,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, QUOTE, TERM, Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.text import read_text_file
 
@@ -45,6 +46,7 @@ _NOT_READ = {"include", "literalinclude", "raw", "toctree", "index", "highlight"
              "currentmodule", "autosummary", "automodule", "autoclass", "autofunction",
              "image", "figure", "contents"}  # directives whose text is not the handbook's
 _CODE_DIRECTIVES = {"code", "code-block", "sourcecode"}
+_UNPARSED = QT_TRANSLATE_NOOP("Core", "the reStructuredText cannot be parsed ({error})")
 _LISTS = {"bullet_list", "enumerated_list"}
 _ITEM_TEXT = {"paragraph", "line_block"}
 
@@ -63,7 +65,8 @@ def read_rst(path: Path) -> Document:
         builder, title = _plain(path, decoded.text), None
     document = builder.build(title=title, encoding=decoded.encoding)
     if not document.sections:
-        raise ReadError("no text: the file holds only comments, directives or markup")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "no text: the file holds only comments, "
+                                                       "directives or markup")))
     return document
 
 
@@ -85,8 +88,9 @@ def _parse(text: str, source: str):
     except RecursionError:
         raise
     except Exception as error:  # noqa: BLE001 - a parser bug on odd markup must stay in words
-        raise ReadError(f"the reStructuredText cannot be parsed "
-                        f"({type(error).__name__}: {error})"[:300]) from None
+        # 300 characters at most in all, as before: the parser's own words are cut
+        detail = f"{type(error).__name__}: {error}"[:300 - len(_UNPARSED.format(error=""))]
+        raise ReadError(Said(_UNPARSED, error=detail)) from None
     return doctree
 
 

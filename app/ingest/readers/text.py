@@ -23,6 +23,7 @@ from pathlib import Path
 
 from app.common.documents import (LIST, PARAGRAPH, TERM, Block, Document, ReadError, Section,
                                   file_title, strip_span)
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.common.typography import fold_glyphs
 from app.ingest.readers.bullets import is_bullet
 from app.ingest.readers.encoding import Decoded, decode
@@ -63,7 +64,7 @@ def read_text_file(path: Path) -> Decoded:
     newlines normalised to "\\n", with the encoding's name for the library."""
     decoded = decode(read_file_bytes(path))
     if not decoded.text.strip():
-        raise ReadError("the file is empty")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the file is empty")))
     return decoded
 
 
@@ -71,13 +72,16 @@ def read_file_bytes(path: Path) -> bytes:
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
-        raise ReadError("the file does not exist (moved or deleted?)") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the file does not exist (moved or "
+                                                       "deleted?)"))) from None
     except IsADirectoryError:
-        raise ReadError("this is a folder, not a file") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "this is a folder, not a file"))) from None
     except PermissionError:
-        raise ReadError("permission denied: the file cannot be read") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "permission denied: the file cannot be "
+                                                       "read"))) from None
     except OSError as exc:
-        raise ReadError(f"the file cannot be read: {exc.strerror or exc}") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "the file cannot be read: {error}"),
+                             error=str(exc.strerror or exc))) from None
 
 
 def line_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:

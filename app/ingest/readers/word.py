@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 
 from app.common.documents import PARAGRAPH, TERM, Document, ReadError
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.ingest.readers.builder import LINE_BREAK, DocumentBuilder, ListItem, term_like
 from app.ingest.readers.package import check_package
 
@@ -37,19 +38,20 @@ _ID_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 def read_docx(path: Path) -> Document:
     path = Path(path)
     # A .docx is a zip: a bomb is refused before python-docx reads a byte of it.
-    check_package(path, "a Word document", ".docx", "word/document.xml")
+    check_package(path, ".docx", "word/document.xml")
     import docx  # python-docx: imported here, only in the reader process
 
     try:
         word = docx.Document(str(path))
     except Exception as error:  # noqa: BLE001 - python-docx raises many kinds for a bad package
-        raise ReadError(f"not a readable Word document ({_reason(error)})") from None
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "not a readable Word document ({error})"),
+                             error=_reason(error))) from None
     builder = DocumentBuilder(path, "docx")
     title = _Body(word, builder).read()
     document = builder.build(title=title or _core_title(word))
     if not document.sections:
-        raise ReadError("no text: the document's body is empty (text boxes and headers "
-                        "are not read)")
+        raise ReadError(Said(QT_TRANSLATE_NOOP("Core", "no text: the document's body is empty "
+                                                       "(text boxes and headers are not read)")))
     return document
 
 
