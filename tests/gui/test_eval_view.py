@@ -13,6 +13,7 @@ from app.common.bundled import SAMPLE_GOLDEN, SAMPLE_HANDBOOK
 from app.gui.eval_view import EvalView, default_golden, misses_html
 from app.workspace.embedders import shared_embedders
 from test_evaluation_export import made_up_report
+from tests.gui import made_up_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 SIZE = (700, 800)
@@ -403,43 +404,11 @@ RUSSIAN = {  # (context, source, disambiguation): translation — a few of the v
 }
 
 
-def russian_catalogue(folder: Path) -> Path:
-    """RUSSIAN as a .ts, compiled to a .qm with PySide6's lrelease."""
-    import subprocess
-    import sys
-    from xml.sax.saxutils import escape
-
-    contexts: dict[str, list[str]] = {}
-    for (context, source, comment), translation in RUSSIAN.items():
-        contexts.setdefault(context, []).append(
-            f"<message><source>{escape(source)}</source>"
-            + (f"<comment>{escape(comment)}</comment>" if comment else "")
-            + f"<translation>{escape(translation)}</translation></message>")
-    ts = folder / "eval_ru.ts"
-    ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
-                  '<TS version="2.1" language="ru_RU">\n'
-                  + "".join(f"<context><name>{name}</name>{''.join(messages)}</context>\n"
-                            for name, messages in contexts.items())
-                  + "</TS>\n", encoding="utf-8")
-    qm = folder / "eval_ru.qm"
-    subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent", str(ts),
-                    "-qm", str(qm)], check=True)
-    return qm
-
-
 @pytest.fixture
 def russian(qapp, tmp_path):
     """The catalogue above installed, and Russian numbers; English again after."""
-    from PySide6.QtCore import QLocale, QTranslator
-
-    translator = QTranslator()
-    assert translator.load(str(russian_catalogue(tmp_path)))
-    qapp.installTranslator(translator)
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.Russian, QLocale.Country.Russia))
-    yield
-    qapp.removeTranslator(translator)
-    QLocale.setDefault(before)
+    with made_up_catalogue.russian(qapp, tmp_path, RUSSIAN):
+        yield
 
 
 def made_up_comparison(report) -> dict:

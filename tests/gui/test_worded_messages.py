@@ -1,17 +1,13 @@
 """The core's messages (app/common/said.py) in the window: worded in its
 language from the template, the values written as the language writes them,
 made a sentence after wording where the window shows one."""
-import subprocess
-import sys
-from pathlib import Path
-from xml.sax.saxutils import escape
-
 import pytest
 
 from app.evaluation import health
 from app.evaluation.health import HealthReport, LengthStats, OverWindowChunk
 from app.gui.health_panel import HealthPanel
 from app.gui.locale_format import number
+from tests.gui import made_up_catalogue
 
 RUSSIAN = {
     ("Core", health.VERDICT):
@@ -21,38 +17,10 @@ RUSSIAN = {
 }
 
 
-def catalogue(folder: Path, entries: dict) -> Path:
-    """`entries` ((context, source[, comment]) → translation) as a compiled .qm."""
-    contexts: dict[str, list[str]] = {}
-    for (context, source, *comment), translation in entries.items():
-        contexts.setdefault(context, []).append(
-            f"<message><source>{escape(source)}</source>"
-            + (f"<comment>{escape(comment[0])}</comment>" if comment else "")
-            + f"<translation>{escape(translation)}</translation></message>")
-    ts = folder / "words_ru.ts"
-    ts.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
-                  '<TS version="2.1" language="ru_RU">\n'
-                  + "".join(f"<context><name>{name}</name>{''.join(messages)}</context>\n"
-                            for name, messages in contexts.items())
-                  + "</TS>\n", encoding="utf-8")
-    qm = folder / "words_ru.qm"
-    subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent", str(ts),
-                    "-qm", str(qm)], check=True)
-    return qm
-
-
 @pytest.fixture
 def russian(qapp, tmp_path):
-    from PySide6.QtCore import QLocale, QTranslator
-
-    translator = QTranslator()
-    assert translator.load(str(catalogue(tmp_path, RUSSIAN)))
-    qapp.installTranslator(translator)
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.Russian, QLocale.Country.Russia))
-    yield
-    qapp.removeTranslator(translator)
-    QLocale.setDefault(before)
+    with made_up_catalogue.russian(qapp, tmp_path, RUSSIAN):
+        yield
 
 
 def made_up_report() -> HealthReport:
