@@ -115,13 +115,23 @@ class ConversationView(SafeTextBrowser):
         self.show_all = True
         self.render()
 
+    def show_examples(self, shown: bool) -> None:
+        """The sample handbook's questions on the empty card (only beside it:
+        they ask about its policies, in its language)."""
+        self.examples = EXAMPLE_QUESTIONS if shown else ()
+        self.render()
+
     def _welcome(self) -> str:
-        items = "".join(f'<li><a href="{APP_SCHEME}:ask/{i}">{esc(q)}</a></li>'
-                        for i, q in enumerate(self.examples))
         title = self.tr("Ask your handbook")
         intro = self.tr("Answers come from the documents in the folder on the left, with the "
-                        "sources they used. Try one of these:")
-        return f"<h3>{esc(title)}</h3><p class='meta'>{esc(intro)}</p><ul>{items}</ul>"
+                        "sources they used.")
+        html = f"<h3>{esc(title)}</h3><p class='meta'>{esc(intro)}</p>"
+        if self.examples:
+            items = "".join(f'<li><a href="{APP_SCHEME}:ask/{i}">{esc(q)}</a></li>'
+                            for i, q in enumerate(self.examples))
+            try_these = self.tr("Try one of these:")
+            html += f"<p class='meta'>{esc(try_these)}</p><ul>{items}</ul>"
+        return html
 
     def _turn_html(self, index: int, turn: Turn) -> str:
         you = self.tr("You:", "before the question the user asked")

@@ -349,6 +349,7 @@ class MainWindow(QMainWindow):
         self.watcher.watch(folder)
         self.also_asked = [f for f in self.also_asked if f != str(folder)]
         self._show_scope()
+        self.conversation.show_examples(folder == Path(SAMPLE_HANDBOOK).resolve())
         self.new_conversation()
         self.conversation_list.show_folder(str(folder))
         self.left.setCurrentWidget(self.conversation_list if self.conversation_list.list.count()

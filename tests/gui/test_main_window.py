@@ -444,3 +444,18 @@ def test_evaluate_answers_borrows_the_windows_model_and_the_window_waits(qtbot, 
     factory.model.delay = 0.0
     factory.model.enqueue("28", " days", " [1]")
     assert ask(qtbot, window, "How many days of annual leave do I get?").text == "28 days [1]"
+
+
+def test_the_sample_questions_are_offered_beside_the_sample_handbook_only(qtbot, folder,
+                                                                         qsettings):
+    """They ask about the sample's policies, in its language: on another
+    folder they would find nothing."""
+    from app.common.bundled import SAMPLE_HANDBOOK
+
+    window = MainWindow(folder, model_factory=Replies(), settings=qsettings)
+    qtbot.addWidget(window)
+    wait_indexed(qtbot, window)
+    assert "annual leave" not in window.conversation.toPlainText()
+    window.open_folder(SAMPLE_HANDBOOK)
+    wait_indexed(qtbot, window)
+    assert "How many days of annual leave do I get?" in window.conversation.toPlainText()

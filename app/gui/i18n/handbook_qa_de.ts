@@ -105,8 +105,12 @@
         <translation>Fragen Sie Ihr Handbuch</translation>
     </message>
     <message>
-        <source>Answers come from the documents in the folder on the left, with the sources they used. Try one of these:</source>
-        <translation>Die Antworten stammen aus den Dokumenten im Ordner links, zusammen mit den Quellen, die sie verwenden. Probieren Sie eine dieser Fragen:</translation>
+        <source>Answers come from the documents in the folder on the left, with the sources they used.</source>
+        <translation>Die Antworten stammen aus den Dokumenten im Ordner links, zusammen mit den Quellen, die sie verwenden.</translation>
+    </message>
+    <message>
+        <source>Try one of these:</source>
+        <translation>Probieren Sie eine dieser Fragen:</translation>
     </message>
     <message>
         <source>You:</source>

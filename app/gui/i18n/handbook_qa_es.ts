@@ -105,8 +105,12 @@
         <translation>Pregunta a tu manual</translation>
     </message>
     <message>
-        <source>Answers come from the documents in the folder on the left, with the sources they used. Try one of these:</source>
-        <translation>Las respuestas se basan en los documentos de la carpeta de la izquierda e indican las fuentes que usaron. Prueba con una de estas:</translation>
+        <source>Answers come from the documents in the folder on the left, with the sources they used.</source>
+        <translation>Las respuestas se basan en los documentos de la carpeta de la izquierda e indican las fuentes que usaron.</translation>
+    </message>
+    <message>
+        <source>Try one of these:</source>
+        <translation>Prueba con una de estas preguntas:</translation>
     </message>
     <message>
         <source>You:</source>

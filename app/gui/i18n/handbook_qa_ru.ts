@@ -107,8 +107,12 @@
         <translation>Задайте вопрос справочнику</translation>
     </message>
     <message>
-        <source>Answers come from the documents in the folder on the left, with the sources they used. Try one of these:</source>
-        <translation>Ответы берутся из документов папки слева — вместе с источниками, на которые они опираются. Попробуйте один из этих вопросов:</translation>
+        <source>Answers come from the documents in the folder on the left, with the sources they used.</source>
+        <translation>Ответы берутся из документов папки слева — вместе с источниками, на которые они опираются.</translation>
+    </message>
+    <message>
+        <source>Try one of these:</source>
+        <translation>Попробуйте один из этих вопросов:</translation>
     </message>
     <message>
         <source>You:</source>
