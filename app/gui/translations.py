@@ -20,7 +20,7 @@ from app.common.paths import data_dir
 log = logging.getLogger(__name__)
 
 SYSTEM = "system"
-SOURCE = "en"  # the language the strings are written in: no catalogue
+SOURCE = "en"  # the language the strings are written in (its catalogue: plural forms only)
 CATALOGUE = "handbook_qa_{code}.qm"
 BUNDLED = Path(__file__).resolve().parent / "i18n"
 
