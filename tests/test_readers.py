@@ -537,14 +537,15 @@ def test_a_read_error_keeps_the_data_apart_from_its_words(tmp_path, monkeypatch)
 def test_a_reason_crosses_the_reader_process_whole(tmp_path):
     """The reader process sends the message itself back, not its text."""
     from app.common.said import Said
-    from app.ingest.reader_process import ReaderProcess, reason_of
+    from app.common.said import message_of
+    from app.ingest.reader_process import ReaderProcess
 
     bad = write(tmp_path, "bad.docx", b"PK\x03\x04 not really a zip")
     empty = write(tmp_path, "empty.md", "")
     with ReaderProcess() as reader:
         with pytest.raises(ReadError) as raised:
             reader.read(bad)
-        reason = reason_of(raised.value)
+        reason = message_of(raised.value)
         assert isinstance(reason, Said)
         assert reason.template == ("not a Word document: the file is not a valid .docx package "
                                    "({error})")
@@ -553,8 +554,8 @@ def test_a_reason_crosses_the_reader_process_whole(tmp_path):
                                                ".docx package (File is not a zip file)")
         with pytest.raises(ReadError) as raised:
             reader.read(empty)
-        assert reason_of(raised.value).template == "the file is empty"
-    assert reason_of(ReadError("plain words")) == "plain words"  # not marked: its text
+        assert message_of(raised.value).template == "the file is empty"
+    assert message_of(ReadError("plain words")) == "plain words"  # not marked: its text
 
 
 # ---------------------------------------------------------------- PDFs without an outline

@@ -24,12 +24,11 @@ from app.evaluation.health import SPLIT_LEVELS, HealthReport, health_report, inv
 from app.gui.histogram import Histogram, SplitMix
 from app.gui.locale_format import number, percent
 from app.gui.safe_text import SafeTextBrowser, esc, plain_label
-from app.gui.words import worded
+from app.gui.words import as_sentence, worded
 from app.store.backends import parse_location
 from app.store.contract import StoreError
 from app.workspace.embedders import EmbedderUnavailable
 from app.workspace.indexes import opened_index
-from app.workspace.reading import sentence
 
 log = logging.getLogger(__name__)
 
@@ -544,7 +543,7 @@ class HealthPanel(QWidget):
         try:
             embedder = self.embedder
         except EmbedderUnavailable as error:  # the index's embedder is not installed here
-            rows, gone = [], sentence(worded(message_of(error)))
+            rows, gone = [], as_sentence(message_of(error))
         else:
             gone = self.tr("This chunk is no longer in the index; re-index the folder.")
         if not rows:

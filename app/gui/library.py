@@ -82,8 +82,7 @@ def format_text(row: dict) -> str:
         name = QCoreApplication.translate("LibraryPanel", "FILE", "document format not recorded")
     pages = row.get("pages")
     if pages:
-        name += " · " + (QCoreApplication.translate("LibraryPanel", "1 page") if pages == 1 else
-                         LibraryPanel.tr("%Ln pages", "", pages))
+        name += " · " + LibraryPanel.tr("%Ln pages", "", pages)  # "1 page" by the plural forms
     encoding = row.get("encoding")
     if encoding and encoding != "UTF-8":  # UTF-8 is never a guess; anything else may be
         name += f" · {encoding}"
@@ -119,7 +118,6 @@ def detail_text(row: dict, status: str) -> str:
                 "LibraryPanel", "unknown reason", "why a document failed"))
     chunks = row["chunks"]
     parts = [format_text(row),
-             QCoreApplication.translate("LibraryPanel", "1 chunk") if chunks == 1 else
              LibraryPanel.tr("%Ln chunks", "", chunks)]
     if row["over_window"]:
         parts.append(LibraryPanel.tr("%Ln over the window",
@@ -217,13 +215,14 @@ def _document_item(row: dict, unchanged: set[str]) -> QTreeWidgetItem:
     item = _SortableItem([posixpath.basename(row["path"]), number(row["chunks"])])
     item.setData(0, PATH_ROLE, row["path"])
     item.setData(0, STATUS_ROLE, status)
-    item.setData(0, DETAIL_ROLE, detail_text(row, status))
+    detail = detail_text(row, status)
+    item.setData(0, DETAIL_ROLE, detail)
     item.setData(0, PROBLEM_ROLE, row["status"] == "failed" or bool(row["over_window"]))
     item.setData(1, CHUNKS_ROLE, row["chunks"])
     item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
     title = row.get("title") or ""
     tip = esc(row["path"]) + (f"<br>{esc(title)}" if title and title != row["path"] else "")
-    item.setToolTip(0, f"<p>{tip}<br>{esc(detail_text(row, status))}</p>")  # rich: always escaped
+    item.setToolTip(0, f"<p>{tip}<br>{esc(detail)}</p>")  # rich: always escaped
     return item
 
 

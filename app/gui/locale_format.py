@@ -1,4 +1,4 @@
-"""Numbers, sizes and dates as the window's language writes them ("1 234,5",
+"""Numbers and dates as the window's language writes them ("1 234,5",
 "7 дек. 2026"), through QLocale's default, which app/gui/translations.py sets
 with the language.
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QDateTime, QLocale, QTime
+from PySide6.QtCore import QDate, QLocale, QTime
 
 
 def locale() -> QLocale:
@@ -37,9 +37,6 @@ def percent(fraction: float, decimals: int = 0) -> str:
 _SPACED_PERCENT = {QLocale.Language.German, QLocale.Language.Russian, QLocale.Language.Spanish}
 
 
-def size(n_bytes: float) -> str:
-    """A file or memory size: "71.6 MB" / "71,6 МБ" (decimal units, as file managers show)."""
-    return locale().formattedDataSize(int(n_bytes), 1, QLocale.DataSizeFormat.DataSizeSIFormat)
 
 
 def short_date(moment: dt.datetime) -> str:
@@ -62,9 +59,3 @@ _DAY_MONTH = {QLocale.Language.Russian: "d MMM", QLocale.Language.Spanish: "d MM
 def clock(moment: dt.datetime) -> str:
     """A time of day, as the language writes it (24 h in ru/es/de)."""
     return locale().toString(QTime(moment.hour, moment.minute), QLocale.FormatType.ShortFormat)
-
-
-def date_and_time(moment: dt.datetime) -> str:
-    return locale().toString(QDateTime(QDate(moment.year, moment.month, moment.day),
-                                       QTime(moment.hour, moment.minute)),
-                             QLocale.FormatType.ShortFormat)

@@ -25,11 +25,12 @@ def run_gui(folder: Path | None = None, db: Path | None = None) -> int:
     icon = RESOURCES / "icons" / "handbook-qa.png"  # PNG: no image-format plugin needed
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
-    install_language(QSettings("HandbookQA", "handbook-qa"))
+    qsettings = QSettings("HandbookQA", "handbook-qa")
+    install_language(qsettings)  # before the window: every string it makes is translated
     if folder is not None and not Path(folder).is_dir():
         print(f"handbook-qa: {folder} is not a folder", file=sys.stderr)
         return 2
-    window = MainWindow(Path(folder) if folder else None)
+    window = MainWindow(Path(folder) if folder else None, settings=qsettings)
     window.show()
     return app.exec()
 

@@ -34,14 +34,14 @@ from app.gui.safe_text import plain_label
 from app.gui.scope_menu import fill_scope_menu
 from app.gui.source_opener import SourceOpener
 from app.gui.sources_panel import SourcesPanel
-from app.gui.words import citation, worded
+from app.gui.words import as_sentence, citation, worded
 from app.gui.workers import AnswerWorker, IndexWorker, start_in_thread
 from app.store import recovery
 from app.store.backends import Location, ServerLocation
 from app.workspace.answering import evaluation_answerer
 from app.workspace.embedders import EmbedderCache
 from app.workspace.handbooks import Handbooks
-from app.workspace.reading import IndexReader, sentence
+from app.workspace.reading import IndexReader
 from app.workspace.saved import SavedConversation, open_conversations
 from app.workspace.settings import AppSettings
 from app.workspace.turns import conversation_markdown, copy_text
@@ -76,9 +76,9 @@ class MainWindow(QMainWindow):
         self.model_factory = model_factory  # the same model again when the language changes
         self.pending_language: str | None = None  # applied when the answer being written ends
         self._embedders = EmbedderCache()
-        self.reader = IndexReader(lambda: self.db, lambda m: self._say(sentence(worded(m))))
+        self.reader = IndexReader(lambda: self.db, self._tell)
         store, saved_failure = open_conversations()
-        self.saved = SavedConversation(store, lambda reason: self._say(sentence(worded(reason))))
+        self.saved = SavedConversation(store, self._tell)
         self._build_ui()
         self._start_workers(model_factory)
         self._restore_layout()
@@ -89,6 +89,10 @@ class MainWindow(QMainWindow):
 
     def _say(self, message: str) -> None:
         self.messages.show_message(worded(message))
+
+    def _tell(self, message) -> None:
+        """A core's fragment ("the index … is damaged") as a sentence."""
+        self.messages.show_message(as_sentence(message))
 
     @property
     def conversation_id(self) -> int | None:
@@ -104,7 +108,7 @@ class MainWindow(QMainWindow):
         self.conversation_list.deleted.connect(self._on_conversation_deleted)
         self.conversation_list.newRequested.connect(self.new_conversation)
         self.conversation_list.failed.connect(
-            lambda reason: self._say(sentence(worded(reason))))
+            self._tell)
         self.left = QTabWidget()
         self.left.addTab(self.conversation_list, self.tr("Conversations", "tab"))
         self.left.addTab(self.library, self.tr("Library", "tab: the handbook's documents"))

@@ -57,8 +57,7 @@ from app.gui import translations
 from app.gui.locale_format import number
 from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
-from app.gui.words import worded
-from app.workspace.reading import sentence
+from app.gui.words import as_sentence
 from app.workspace.settings import CONTEXT_SIZES, EMBEDDERS, PROFILES, AppSettings
 from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
@@ -238,11 +237,11 @@ class SettingsDialog(QDialog):
         group = QGroupBox(self.tr("Window"))
         form = self._form(group)
         self.language_combo = QComboBox()
+        names = {code: translations.native_name(code) for code in translations.available()}
         self.language_combo.addItem(self.tr("System ({language})").format(
-            language=translations.native_name(translations.resolved(translations.SYSTEM))),
-            translations.SYSTEM)
-        for code in translations.available():
-            self.language_combo.addItem(translations.native_name(code), code)
+            language=names[translations.resolved(translations.SYSTEM)]), translations.SYSTEM)
+        for code, name in names.items():
+            self.language_combo.addItem(name, code)
         self.language_combo.setToolTip(self.tr("The language of the window. Answers come in the "
                                                "language of the question, whatever this is."))
         form.addRow(self.tr("Language:"), self.language_combo)
@@ -587,7 +586,7 @@ class SettingsDialog(QDialog):
             try:
                 check_model_file(Path(path))
             except ModelError as error:
-                message = sentence(worded(message_of(error)))
+                message = as_sentence(message_of(error))
             except OSError as error:  # e.g. a path the system refuses to look at
                 message = self.tr("The model file {path} cannot be checked ({reason}).").format(
                     path=path, reason=error.strerror or error)

@@ -17,10 +17,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.gui.safe_text import plain_label
-from app.gui.words import worded
+from app.gui.words import as_sentence
 from app.store.postgres_probe import Probe, probe
 from app.store.postgres_uri import is_server_location, readable, without_password
-from app.workspace.reading import sentence
 
 # Marked here, translated where they are shown.
 PLACEHOLDER = QT_TRANSLATE_NOOP("SharedIndexBox",
@@ -131,7 +130,7 @@ class SharedIndexBox(QWidget):
         self._future = None
         self._poll.stop()
         self._refresh()
-        self._say(sentence(worded(found.message)), OK_STYLE if found.usable else ERROR_STYLE)
+        self._say(as_sentence(found.message), OK_STYLE if found.usable else ERROR_STYLE)
         self.tested.emit(found)
 
     def _say(self, text: str, style: str) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 from app.common.said import CONTEXT, Said
 from app.gui.locale_format import locale, number
+from app.workspace.reading import sentence
 
 
 def worded(message: object) -> str:
@@ -30,6 +31,12 @@ def worded(message: object) -> str:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a catalogue's placeholder mistyped
         return message.template.format(**values)
+
+
+def as_sentence(message: object) -> str:
+    """A message the core words as a fragment ("the index … is damaged"),
+    worded, then made a sentence the window shows on its own."""
+    return sentence(worded(message))
 
 
 def _value(value: object) -> str:

@@ -19,7 +19,7 @@ from app.answers.answerer import (Conversation, EvidenceFound, Finished, QuoteCh
 from app.answers.prompting.prompt import PromptTooLarge
 from app.answers.prompting.prompt import Turn as AskedTurn
 from app.common.said import message_of
-from app.gui.words import worded
+from app.gui.words import as_sentence, worded
 from app.llm.contract import ModelError
 from app.search.retrieval import SearchError
 from app.store.contract import IndexBusy, StoreError
@@ -27,7 +27,6 @@ from app.workspace.answering import ModelHost, build_answerer
 from app.workspace.embedders import EmbedderUnavailable
 from app.workspace.indexing import index_as_chosen
 from app.workspace.indexes import warm_index
-from app.workspace.reading import sentence
 from app.workspace.searching import open_searcher
 from app.workspace.settings import AppSettings
 
@@ -136,7 +135,7 @@ class AnswerWorker(QObject):
                 for event in answerer.ask(question, self.conversation, self.stop_event):
                     self._forward(event)
         except (SearchError, ModelError, PromptTooLarge, StoreError, EmbedderUnavailable) as error:
-            self.failed.emit(sentence(worded(message_of(error))))
+            self.failed.emit(as_sentence(message_of(error)))
         except Exception as error:
             log.exception("answering failed")
             self.failed.emit(self.tr("The question could not be answered: {reason}").format(

@@ -19,12 +19,12 @@ from app.common import bundled
 from app.common.chunks import ChunkSettings, DROP
 from app.common.documents import Document, ReadError
 from app.common.language import SAMPLE_CHARS, UNDETERMINED, detect
-from app.common.said import QT_TRANSLATE_NOOP, Said
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 from app.common.tokens import ENCODING_NAME
 from app.ingest.chunking import fitted, spring
 from app.ingest.chunking.guard import WindowExceeded, measure, refuse_over_window
 from app.ingest.reader_process import (DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT, ReadOptions,
-                                       ReaderCrashed, ReaderProcess, reason_of)
+                                       ReaderCrashed, ReaderProcess)
 from app.ingest.scan import FoundFile, scan
 from app.store.contract import DocumentRecord, IndexStore, StoreError
 
@@ -375,11 +375,11 @@ class Indexer:
             document = reader.receive(self.cancel, self._ocr_progress)
         except ReaderCrashed as error:
             self.store.record_crash(record)
-            return self._after_read_error(record, entry, reason_of(error))
+            return self._after_read_error(record, entry, message_of(error))
         except ReadError as error:
             if self.cancel.is_set():
                 raise Cancelled() from error
-            return self._after_read_error(record, entry, reason_of(error))
+            return self._after_read_error(record, entry, message_of(error))
         finally:
             if to_read:
                 reader.request(to_read[0][0].path, self._read_options)
@@ -425,7 +425,7 @@ class Indexer:
             try:
                 refuse_over_window(record.path, children, self.embedder.window)
             except WindowExceeded as error:
-                return self._fail(record, reason_of(error))
+                return self._fail(record, message_of(error))
         vectors = self._embed([child.embedded_text for child in children])
         record.title = document.title
         record.pages = document.pages

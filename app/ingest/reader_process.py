@@ -21,7 +21,7 @@ from pathlib import Path
 
 from app.common.child_process import Child, ChildDied, child_channel, read_frame, write_frame
 from app.common.documents import Document, ReadError
-from app.common.said import QT_TRANSLATE_NOOP, Said
+from app.common.said import QT_TRANSLATE_NOOP, Said, message_of
 
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 2048
@@ -73,7 +73,7 @@ def _read_reply(path: str, memory_mb: int, options: ReadOptions = ReadOptions(),
         return ("ok", read_document(Path(path), ocr=options.ocr, progress=progress,
                                     ocr_max_pages=options.ocr_max_pages))
     except ReadError as error:
-        return ("error", reason_of(error))
+        return ("error", message_of(error))
     except MemoryError:
         return ("error", Said(QT_TRANSLATE_NOOP(
             "Core", "reading it needs more than the {limit} MB memory limit"), limit=memory_mb))
@@ -88,15 +88,6 @@ def _read_reply(path: str, memory_mb: int, options: ReadOptions = ReadOptions(),
 def _number(value: float) -> int | float:
     """A whole number as an int (60, not 60.0), as "%g" writes it."""
     return int(value) if float(value).is_integer() else value
-
-
-def reason_of(error: Exception) -> str:
-    """Why a file could not be read, as the error says it: the marked
-    message itself (app/common/said.py) when it is one, so the window can
-    word it; otherwise the error's text."""
-    if error.args and isinstance(error.args[0], Said):
-        return error.args[0]
-    return str(error)
 
 
 def serve(memory_mb: int = DEFAULT_MEMORY_MB) -> None:

@@ -2170,10 +2170,6 @@ nach</translation>
         <comment>document format not recorded</comment>
         <translation>DATEI</translation>
     </message>
-    <message>
-        <source>1 page</source>
-        <translation>1 Seite</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln pages</source>
         <translation>
@@ -2212,10 +2208,6 @@ nach</translation>
         <source>unknown reason</source>
         <comment>why a document failed</comment>
         <translation>unbekannter Grund</translation>
-    </message>
-    <message>
-        <source>1 chunk</source>
-        <translation>1 Chunk</translation>
     </message>
     <message numerus="yes">
         <source>%Ln chunks</source>

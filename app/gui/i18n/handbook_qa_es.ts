@@ -2170,10 +2170,6 @@ corte</translation>
         <comment>document format not recorded</comment>
         <translation>ARCHIVO</translation>
     </message>
-    <message>
-        <source>1 page</source>
-        <translation>1 página</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln pages</source>
         <translation>
@@ -2212,10 +2208,6 @@ corte</translation>
         <source>unknown reason</source>
         <comment>why a document failed</comment>
         <translation>motivo desconocido</translation>
-    </message>
-    <message>
-        <source>1 chunk</source>
-        <translation>1 fragmento</translation>
     </message>
     <message numerus="yes">
         <source>%Ln chunks</source>

@@ -2195,10 +2195,6 @@ level</source>
         <comment>document format not recorded</comment>
         <translation>ФАЙЛ</translation>
     </message>
-    <message>
-        <source>1 page</source>
-        <translation>1 страница</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln pages</source>
         <translation>
@@ -2240,10 +2236,6 @@ level</source>
         <source>unknown reason</source>
         <comment>why a document failed</comment>
         <translation>причина неизвестна</translation>
-    </message>
-    <message>
-        <source>1 chunk</source>
-        <translation>1 фрагмент</translation>
     </message>
     <message numerus="yes">
         <source>%Ln chunks</source>
