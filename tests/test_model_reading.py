@@ -64,6 +64,8 @@ def test_a_second_question_on_the_same_sources_does_not_read_them_again(model):
     again, _ = _prompt(model, "Within how many days are expenses of type 9 paid?")
     first = next(iter(model.generate(again, stop, 8, threading.Event())))
     assert first.done > 0.8 * first.total, "the shared prefix stays in llama.cpp's cache"
+    # what the window says is the wait: only the new question's tokens
+    assert first.cached == first.done and 0 < first.to_read < 0.2 * first.total
 
 
 @pytest.mark.slow
@@ -109,6 +111,7 @@ def test_the_model_process_passes_the_reading_on():
         prompt, stop = child.render([{"role": "user", "content": f"{LONG}\n\nQuestion: type 5?"}])
         items = list(child.generate(prompt, stop, 8, threading.Event()))
         assert isinstance(items[0], Reading) and items[0].total > 500
+        assert items[0].cached == 0 and items[0].to_read == items[0].total, "read cold"
         assert [i for i in items if isinstance(i, Chunk)]
         assert child.architecture == "llama" and child.size_label == "135M"
     finally:

@@ -18,7 +18,10 @@ def test_a_message_is_its_english_text_and_keeps_its_template():
 def test_a_counted_message_reads_as_english_plurals():
     assert Said("reading %n passage(s)…", n=1) == "reading 1 passage…"
     assert Said("reading %n passage(s)…", n=3) == "reading 3 passages…"
-    assert reading_message(2, Reading(40, 100)) == "reading 2 passages… 40 %"
+    # the share and the tokens are of what is still to read: the cached part is no wait
+    assert reading_message(2, Reading(40, 100, 20)) == "reading 2 passages (80 tokens)… 25 %"
+    assert reading_message(1, Reading(1300, 1300, 0)) == "reading 1 passage (1,300 tokens)… 100 %"
+    assert reading_message(2, Reading(100, 100, 100)) == "reading 2 passages…"
 
 
 def test_a_message_crosses_a_process_boundary_whole():

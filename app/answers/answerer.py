@@ -181,10 +181,12 @@ class Halt:
 
 
 def reading_message(passages: int, reading: Reading) -> str:
-    """"reading 3 passages… 40 %": the wait before the first word, visible."""
-    if reading.total:
-        return Said("reading %n passage(s)… {share} %", n=passages,
-                    share=100 * reading.done // reading.total)
+    """"reading 3 passages (1,240 tokens)… 40 %": the wait before the first
+    word, visible, and what it is made of (the tokens still to read: what the
+    model shares with the prompt before is in its cache already)."""
+    if reading.to_read > 0:
+        return Said("reading %n passage(s) ({tokens} tokens)… {share} %", n=passages,
+                    tokens=reading.to_read, share=int(100 * reading.share))
     return Said("reading %n passage(s)…", n=passages)
 
 

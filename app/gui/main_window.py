@@ -516,17 +516,16 @@ class MainWindow(QMainWindow):
     def stop(self) -> None:
         self.answer_worker.stop()
         if self.current_turn is not None and self.current_turn.state == "reading":
-            self.current_turn.status = self.tr("Stopping: the model finishes reading the "
-                                               "sources first, then stops.")
+            # the model stops between two parts of the prompt (app/llm/local.py: _read)
+            self.current_turn.status = self.tr("Stopping: the model stops at the end of the part "
+                                               "it is reading.")
             self.conversation.render()
 
     def _on_status(self, stage: str, message: str) -> None:
         if self.current_turn is None:
             return
         self.current_turn.state = stage
-        self.current_turn.status = (self.tr("Reading sources… (the model reads them all before "
-                                            "it writes)") if stage == "reading"
-                                    else worded(message))
+        self.current_turn.status = worded(message)  # "reading 3 passages (240 tokens)… 40 %"
         self.conversation.render()
 
     def _on_retrieved(self, results: list) -> None:

@@ -56,7 +56,8 @@ def _counted_templates() -> None:
     """The core's counted messages, for lupdate: a literal call with a count
     is what makes it record the plural forms. Never called."""
     QCoreApplication.translate("Core", "reading %n passage(s)…", None, 1)
-    QCoreApplication.translate("Core", "reading %n passage(s)… {share} %", None, 1)
+    QCoreApplication.translate("Core", "reading %n passage(s) ({tokens} tokens)… {share} %", None,
+                               1)
     QCoreApplication.translate("Core", "%n source(s) · {used} / {window} tokens", None, 1)
 
 

@@ -25,10 +25,23 @@ class Chunk:
 
 @dataclass
 class Reading:
-    """How much of the prompt the model has read (before the first Chunk)."""
+    """How much of the prompt the model has read (before the first Chunk):
+    `done` of `total` tokens, `cached` of them already in the model's cache
+    when the reading began (what it shares with the prompt before)."""
 
     done: int
     total: int
+    cached: int = 0
+
+    @property
+    def to_read(self) -> int:
+        """The tokens the model reads for this prompt: what the wait is."""
+        return self.total - self.cached
+
+    @property
+    def share(self) -> float:
+        """How much of what it reads is read, 0 to 1."""
+        return (self.done - self.cached) / self.to_read if self.to_read > 0 else 1.0
 
 
 @runtime_checkable

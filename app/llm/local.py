@@ -239,8 +239,10 @@ class LocalModel:
         # wants one), and handed over as tokens so it is not done twice.
         tokens = self.llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
         self._restore(tokens)
+        cached = None
         for done in self._read(tokens, cancel):
-            yield Reading(done, len(tokens))
+            cached = done if cached is None else cached  # _read yields the cached part first
+            yield Reading(done, len(tokens), cached)
         if cancel.is_set():
             return
         # Greedy decoding with a strong repetition penalty: small models

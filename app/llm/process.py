@@ -73,7 +73,7 @@ def _generate(model: LocalModel, arguments, inbox: queue.Queue, replies) -> None
     cancel = threading.Event()
     for item in model.generate(prompt, stop, max_tokens, cancel):
         if isinstance(item, Reading):
-            write_frame(replies, ("reading", (item.done, item.total)))
+            write_frame(replies, ("reading", (item.done, item.total, item.cached)))
         else:
             write_frame(replies, ("token", item.text))
         while not inbox.empty():

@@ -304,11 +304,16 @@ def test_the_real_bundled_model_answers_in_the_window(qtbot, folder, qsettings):
     window = MainWindow(folder, settings=qsettings)  # real embedder, real GGUF
     qtbot.addWidget(window)
     wait_indexed(qtbot, window)
-    statuses = []
+    statuses, shown = [], []
     window.answer_worker.status.connect(lambda stage, message: statuses.append(stage))
+    window.answer_worker.status.connect(
+        lambda stage, message: window.current_turn and shown.append(window.current_turn.status))
     answer = ask(qtbot, window, "How many days of annual leave do I get?", timeout=180_000)
     assert answer.text.strip() and answer.citations
     assert statuses[:2] == ["searching", "reading"]
+    # the wait is said with what it is made of, as the model reads
+    assert any(re.fullmatch(r"reading \d+ passages? \([\d,]+ tokens\)… \d+ %", text)
+               for text in shown), shown
     assert answer.context_tokens <= answer.n_ctx
     assert window.sources.list.item(0).text().startswith("[1] handbook.md")
     assert window.conversation.turns[-1].state == "done"
