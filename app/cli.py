@@ -609,6 +609,12 @@ def _sources_text(answer) -> str:
     if answer.unsupported:
         facts = ", ".join(f"“{f.text}”" for f in answer.unsupported)
         lines += ["", f"Not backed by the sources: {facts}. Check {shown}."]
+    if answer.contradicts:
+        items = ", ".join(c.said for c in answer.contradicts)
+        drew_on = shown if shown == "the quote above" else "the passage it drew on"
+        read = "the quote" if shown == "the quote above" else "the passages"
+        lines += ["", f"Contradicts {drew_on}: {items}. Read {read} before you rely on the "
+                      "answer."]
     if answer.not_in_quote:
         facts = ", ".join(f"“{f.text}”" for f in answer.not_in_quote)
         lines += ["", f"Not in {shown}: {facts}. The model took it from another "

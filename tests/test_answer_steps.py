@@ -7,6 +7,7 @@ from app.answers.answerer import Answerer, Finished, Token
 from app.answers.evidence.finder import Evidence
 from app.answers.prompting.focused import focused_sources
 from app.answers.checks.repetition import RepetitionGuard
+from app.cli import _sources_text
 from app.evaluation.answer_accuracy import accurate
 from fakes import FakeChatModel, FakeFinder, FakeResult, FakeSearcher
 
@@ -143,23 +144,56 @@ def test_what_counts_as_a_follow_up(question, follow_up):
     assert conversation.is_follow_up(question) is follow_up
 
 
-def test_a_number_from_another_sentence_than_the_quote_is_named():
-    """The quote is the first sentence; the model answers with the second's
-    number: backed by the sources, but not by the quote the reader sees."""
+def _asked(text: str, reply: tuple, question: str):
     model = FakeChatModel()
-    model.enqueue("The", " answer", " is:", " 10", " weeks.")
-    text = ("The primary caregiver gets 26 weeks, of which 18 weeks at full salary. "
-            "The second parent gets 10 weeks of paid leave.")
+    model.enqueue(*reply)
     searcher = FakeSearcher([FakeResult(1, "handbook.md", "Parental leave", text)])
     events = list(Answerer(searcher, model, finder=FakeFinder()).ask(
-        "How many weeks are paid at full salary?", cancel=threading.Event()))
-    answer = [e for e in events if isinstance(e, Finished)][0].answer
+        question, cancel=threading.Event()))
+    return [e for e in events if isinstance(e, Finished)][0].answer
+
+
+def test_a_number_the_quote_states_otherwise_is_named_with_the_quotes_number():
+    """The quote is the first sentence; the model answers with the second's
+    number: backed by the sources, but the quote the reader sees says 18
+    weeks are paid at full salary, and the card says so."""
+    answer = _asked("The primary caregiver gets 26 weeks, of which 18 weeks at full salary. "
+                    "The second parent gets 10 weeks of paid leave.",
+                    ("The", " answer", " is:", " 10", " weeks."),
+                    "How many weeks are paid at full salary?")
     assert answer.evidence[0].text.startswith("The primary caregiver gets 26 weeks")
-    assert answer.unsupported == []
-    assert [f.text for f in answer.not_in_quote] == ["10 weeks"]
+    assert answer.unsupported == [] and answer.not_in_quote == [], "named once, as contradicting"
+    assert answer.to_json()["contradicts"] == [
+        {"kind": "value", "text": "10 weeks", "start": 15, "end": 23, "quote_says": "18 weeks"}]
+    assert answer.to_json()["card"] == "single"
+
+
+def test_a_number_beside_a_quote_with_none_is_named_as_not_in_the_quote():
+    """A quote that states no number contradicts none: the model's number,
+    from another sentence, is named as not in the quote."""
+    answer = _asked("The primary caregiver is paid at full salary while on leave. "
+                    "The second parent gets 10 weeks of paid leave.",
+                    ("The", " answer", " is:", " 10", " weeks."),
+                    "How long is the primary caregiver paid at full salary?")
+    assert answer.contradicts == []
     assert answer.to_json()["not_in_quote"] == [
         {"text": "10 weeks", "kind": "number", "start": 15, "end": 23}]
-    assert answer.to_json()["card"] == "single"
+
+
+def test_a_yes_against_a_quote_that_says_no_is_named():
+    answer = _asked("Time off in lieu must be taken within three months; it cannot be paid out.",
+                    ("Yes,", " time", " off", " in", " lieu", " can", " be", " paid", " out", "."),
+                    "Can unused time off in lieu be paid out?")
+    assert [(c.kind, c.text) for c in answer.contradicts] == [("polarity", "Yes")]
+    assert "Contradicts the quote above: “Yes” (the source says otherwise)" in \
+        _sources_text(answer)
+
+
+def test_a_refusal_contradicts_nothing():
+    answer = _asked("Time off in lieu cannot be paid out.",
+                    ("The", " handbook", " does", " not", " say", "."),
+                    "Can unused time off in lieu be paid out?")
+    assert answer.declined and answer.contradicts == []
 
 
 def test_a_command_named_by_its_file_is_not_marked_when_the_prompt_leaves_the_file_out():

@@ -55,9 +55,11 @@ def test_once_the_quote_stands_alone_a_number_from_another_passage_is_named():
     equal passages it is not marked; once the first stands alone it is."""
     answer = _answer(_ask(CheckingModel([0.9, 0.05, 0.05])))
     assert card(answer.evidence) == SINGLE
-    assert [f.text for f in answer.not_in_quote] == ["Ten weeks"]
+    # the quote pays 18 weeks at full salary: the answer's ten contradicts it
+    assert [(c.text, c.quote_says) for c in answer.contradicts] == [("Ten weeks", "18 weeks")]
     unchecked = _answer(_ask(CheckingModel([0.3, 0.45, 0.25])))
     assert card(unchecked.evidence) == PASSAGES and unchecked.not_in_quote == []
+    assert unchecked.contradicts == [], "the passage it drew on says ten weeks"
 
 
 def test_when_the_model_picks_another_passage_the_card_stays_as_it_was():

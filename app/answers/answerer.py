@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterator
 
 from app.answers.checks import quote_check
+from app.answers.checks.contradiction import contradicting, overlaps
 from app.answers.checks.citations import MarkerFilter, attribute, clean_markers, drop_echoed_header, \
     echoed_header_length
 from app.answers.checks.fact_check import numbers_not_in, unsupported
@@ -27,7 +28,7 @@ from app.answers.checks.markers import MARKER
 from app.answers.checks.repetition import RepetitionGuard
 from app.answers.evidence.confidence import PASSAGES, SINGLE, answering, card
 from app.answers.evidence.relevance import about_the_question
-from app.answers.prompting.focused import first_sentence_end, focused_sources
+from app.answers.prompting.focused import budgeted_sources, first_sentence_end, focused_sources
 from app.answers.prompting.languages import (NO_EVIDENCE_IN, NOTHING_FOUND_IN, REFUSALS,
                                              answer_rule, in_question_language)
 from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
@@ -137,6 +138,7 @@ class Answer:
     evidence: list = field(default_factory=list)       # app.answers.evidence.finder.Evidence
     unsupported: list = field(default_factory=list)    # app.answers.checks.fact_check.Fact
     not_in_quote: list = field(default_factory=list)   # numbers the first quote lacks
+    contradicts: list = field(default_factory=list)    # checks.contradiction.Contradiction
     attributed: list[dict] = field(default_factory=list)  # sentence → source, when uncited
     prompt: str = EVIDENCE
     repeated: bool = False     # the model began to repeat itself and was stopped
@@ -155,6 +157,7 @@ class Answer:
                 "card": card(self.evidence),
                 "unsupported": [f.to_json() for f in self.unsupported],
                 "not_in_quote": [f.to_json() for f in self.not_in_quote],
+                "contradicts": [c.to_json() for c in self.contradicts],
                 "attributed": self.attributed, "prompt": self.prompt,
                 "repeated": self.repeated, "declined": self.declined,
                 "pointed": self.pointed, "timings": self.timings}
@@ -238,13 +241,17 @@ class Answerer:
     def __init__(self, searcher, model: AnswerModel, answer_tokens: int = DEFAULT_ANSWER_TOKENS,
                  relevance_threshold: float | None = None, prompt: str = EVIDENCE,
                  prompt_units: int | None = None, finder=None, one_sentence: bool = True,
-                 style: PromptStyle | None = None):
+                 style: PromptStyle | None = None, reading_budget: int | None = None):
         from app.answers.evidence.finder import EvidenceFinder
 
         self.searcher = searcher
         self.model = model
         self.prompt = prompt
         self.prompt_units = prompt_units
+        # tokens of passages the focused prompt reads: the best units and the
+        # text around them up to it (focused.budgeted_sources); None: the
+        # style's units alone
+        self.reading_budget = reading_budget
         self._style = style
         self.answer_tokens = min(answer_tokens, FOCUSED_ANSWER_TOKENS) if prompt == EVIDENCE \
             else answer_tokens
@@ -289,10 +296,14 @@ class Answerer:
             if evidence[0].checked is not None:
                 yield QuoteChecked(evidence)
         answer.evidence, answer.repeated = evidence, repeated
-        # The numbers the card's answering passages lack.
-        answer.not_in_quote = numbers_not_in(
+        # What the answer says otherwise than the passage it stands under,
+        # then the numbers the card's answering passages lack (one said
+        # otherwise is named once, as said otherwise).
+        if not answer.declined:
+            answer.contradicts = contradicting(answer.text, evidence, question)
+        answer.not_in_quote = [f for f in numbers_not_in(
             answer.text, "\n".join(e.text for e in answering(evidence)), answer.unsupported,
-            question)
+            question) if not overlaps(f, answer.contradicts)]
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)
@@ -348,7 +359,9 @@ class Answerer:
         style = self.style
         if self.prompt == EVIDENCE:
             units = self.prompt_units or style.units
-            sources = focused_sources(scored, results, units, style.neighbours)
+            sources = focused_sources(scored, results, units, style.neighbours) \
+                if self.reading_budget is None else \
+                budgeted_sources(scored, results, self.reading_budget, self.model.count, units)
             system = style.focused_system
         else:
             sources = [Source.from_result(r.rank, r) for r in results]

@@ -23,11 +23,13 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.answers.answerer import declined_text
 from app.answers.checks import quote_check
+from app.answers.checks.contradiction import overlaps
 from app.answers.evidence.units import LINE as CODE_UNIT
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 from app.gui.words import citation, worded
 from app.ingest.readers import is_markdown
-from app.workspace.turns import INTERRUPTED, Turn, declined_beside_a_quote, single
+from app.workspace.turns import INTERRUPTED, Turn, contradicts_line, declined_beside_a_quote, \
+    single
 
 # Questions the bundled sample handbook answers. Not translated: they are
 # asked of that English handbook, which its English embedder reads (a German
@@ -149,6 +151,8 @@ class ConversationView(SafeTextBrowser):
                 self.tr("Not backed by the sources: {facts}. The model may have made this up: "
                         "rely on the passages above.")
             parts.append(f"<p class='warn'>{_filled(warning, facts=facts)}</p>")
+        if turn.contradicts and turn.state in ("done", "stopped"):
+            parts.append(f"<p class='warn'>{esc(contradicts_line(turn, worded))}</p>")
         if turn.not_in_quote and turn.state in ("done", "stopped"):
             facts = ", ".join(quoted(esc(f.text)) for f in turn.not_in_quote)
             note = self.tr("Not in the quote above: {facts}. The model took it from another "
@@ -224,9 +228,13 @@ class ConversationView(SafeTextBrowser):
         text = turn.answer
         unsupported = self.tr("not backed by the sources", "tooltip of a marked fact")
         off_quote = self.tr("not in the quote above", "tooltip of a marked fact")
-        marks = ([(f.start, f.end, "unsupported", unsupported) for f in turn.unsupported] +
-                 [(f.start, f.end, "offquote", off_quote) for f in turn.not_in_quote]) \
-            if done else []
+        said_otherwise = self.tr("the source says otherwise", "tooltip of a marked fact")
+        # an answer's words that contradict its source are marked as that alone
+        marks = ([(c.start, c.end, "unsupported", said_otherwise) for c in turn.contradicts] +
+                 [(f.start, f.end, "unsupported", unsupported) for f in turn.unsupported
+                  if not overlaps(f, turn.contradicts)] +
+                 [(f.start, f.end, "offquote", off_quote) for f in turn.not_in_quote
+                  if not overlaps(f, turn.contradicts)]) if done else []
         pieces, last = [], 0
         for match in _MARKER.finditer(text):
             pieces.append(_marked(text, last, match.start(), marks))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from app.answers import records
 from app.answers.answerer import declined_text
 from app.answers.checks import quote_check
+from app.answers.checks.contradiction import Contradiction
 from app.answers.evidence.confidence import SINGLE, card, shown_as
 from app.answers.answerer import SEARCHING
 from app.answers.prompting.prompt import citation_label
@@ -37,6 +38,7 @@ class Turn:
     more_shown: bool = False                         # the other two quotes are open
     unsupported: list = field(default_factory=list)  # app.answers.checks.fact_check.Fact
     not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
+    contradicts: list = field(default_factory=list)   # checks.contradiction.Contradiction
     attributed: bool = False                         # uncited, sources matched by words
     declined: bool = False                           # the model said the handbook does not say
     pointed: bool = False                            # (or wrote only a citation marker)
@@ -63,6 +65,7 @@ class Turn:
         self.budget = answer.budget
         self.unsupported = answer.unsupported
         self.not_in_quote = answer.not_in_quote
+        self.contradicts = answer.contradicts
         self.attributed = bool(answer.attributed)
         self.declined = answer.declined
         self.pointed = answer.pointed
@@ -109,6 +112,8 @@ def copy_text(turn: Turn, markdown: bool = False, word=str, cite=citation_label)
     if turn.unsupported:
         lines.append(word(Said(QT_TRANSLATE_NOOP("Core", "Not backed by the sources: {facts}"),
                                facts=_listed(turn.unsupported, word))))
+    if turn.contradicts:
+        lines.append(contradicts_line(turn, word))
     if turn.not_in_quote:
         lines.append(word(Said(_NOT_IN[shown_as(turn.evidence)],
                                facts=_listed(turn.not_in_quote, word))))
@@ -127,6 +132,20 @@ _NOT_IN = {"the quote above": QT_TRANSLATE_NOOP("Core", "Not in the quote above:
 
 
 QUOTED = QT_TRANSLATE_NOOP("Core", "“{text}”")  # each language's quotation marks
+_CONTRADICTS = {
+    "the quote above": QT_TRANSLATE_NOOP(
+        "Core", "Contradicts the quote above: {items}. Read the quote before you rely on the "
+        "answer."),
+    "the passages above": QT_TRANSLATE_NOOP(
+        "Core", "Contradicts the passage it drew on: {items}. Read the passages before you rely "
+        "on the answer.")}
+
+
+def contradicts_line(turn: Turn, word=str) -> str:
+    """What the card says under an answer that contradicts it, each item and
+    the line worded by `word` (the window's, or English)."""
+    items = ", ".join(word(c.said) for c in turn.contradicts)
+    return word(Said(_CONTRADICTS[shown_as(turn.evidence)], items=items))
 
 
 def _listed(facts: list, word) -> str:
@@ -146,7 +165,8 @@ def turn_record(turn: Turn) -> dict:
                   results=records.results_to_json(turn.results),
                   evidence=records.evidence_to_json(turn.evidence),
                   unsupported=records.facts_to_json(turn.unsupported),
-                  not_in_quote=records.facts_to_json(turn.not_in_quote))
+                  not_in_quote=records.facts_to_json(turn.not_in_quote),
+                  contradicts=[c.to_json() for c in turn.contradicts])
     return record
 
 
@@ -162,6 +182,7 @@ def turn_from_record(question: str, record: dict, saved_id: int | None = None) -
         turn.evidence = records.evidence_from_json(record.get("evidence"))
         turn.unsupported = records.facts_from_json(record.get("unsupported"))
         turn.not_in_quote = records.facts_from_json(record.get("not_in_quote"))
+        turn.contradicts = [Contradiction.from_json(c) for c in record.get("contradicts") or []]
     except (TypeError, ValueError, KeyError, AttributeError):
         turn = Turn(question, saved_id=saved_id, state="error",
                     error=UNREADABLE)

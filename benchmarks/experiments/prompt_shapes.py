@@ -34,6 +34,8 @@ from benchmarks.guards.answer_models import reading_speed
 
 # the tuning batches: the dev set's first (told by line), build_corpora's -tune files
 TUNING = ("dev", "python", "git", "bash")
+# the held-out batches: the sample's, the dev set's blind one, the corpora's -blind files
+HELD_OUT = ("dev", "sample", "python", "git", "bash", "man")
 
 
 def parse_shape(text: str) -> tuple[int, tuple[int, int]]:
@@ -51,8 +53,29 @@ def tuning_cases(name: str, limit: int | None) -> list:
     return cases[:limit] if limit else cases
 
 
+def answerer_for(shape: str, searcher, model, base_style):
+    """`units:before/after`, or `trim:T`: the best units and the text around
+    them up to T tokens (a T above the model's context reads whole sections,
+    cut to fit by the prompt's budget)."""
+    from app.answers.answerer import Answerer
+
+    if shape.startswith("trim:"):
+        return Answerer(searcher, model, style=replace(base_style, checks_quote=False),
+                        reading_budget=int(shape.removeprefix("trim:")))
+    units, neighbours = parse_shape(shape)
+    style = replace(base_style, units=units, neighbours=neighbours, checks_quote=False)
+    return Answerer(searcher, model, style=style)
+
+
+def cases_of(name: str, limit: int | None, held: bool) -> list:
+    from benchmarks.guards.answer_models import held_out
+
+    return held_out(name, limit) if held else tuning_cases(name, limit)
+
+
 def measure(model_key: str, shapes: list[str], limit: int | None,
-            log: Path | None = None) -> dict:
+            log: Path | None = None, sets: tuple[str, ...] = TUNING,
+            held: bool = False) -> dict:
     from app.answers.answerer import Answerer
     from app.llm.local import LocalModel
     from app.cli import model_file
@@ -67,16 +90,12 @@ def measure(model_key: str, shapes: list[str], limit: int | None,
     system_tokens = cached_prefix(model, base_style)
     results: dict[str, list] = {shape: [] for shape in shapes}
     done = _logged(log)
-    for name in TUNING:
+    for name in sets:
         with indexed(name, embedder) as store:
             searcher = Searcher(store, embedder)
-            answerers = {}
-            for shape in shapes:
-                units, neighbours = parse_shape(shape)
-                style = replace(base_style, units=units, neighbours=neighbours,
-                                checks_quote=False)
-                answerers[shape] = Answerer(searcher, model, style=style)
-            for i, case in enumerate(tuning_cases(name, limit), start=1):
+            answerers = {shape: answerer_for(shape, searcher, model, base_style)
+                         for shape in shapes}
+            for i, case in enumerate(cases_of(name, limit, held), start=1):
                 for shape, answerer in answerers.items():
                     if (shape, case.id) in done:  # answered by an earlier, stopped run
                         continue
@@ -90,7 +109,9 @@ def measure(model_key: str, shapes: list[str], limit: int | None,
                                 "accurate": result.accurate, "span_read": result.span_read,
                                 "unsupported": bool(result.unsupported),
                                 "prompt_tokens": result.prompt_tokens,
-                                "first_token_s": result.first_token_s}) + "\n")
+                                "first_token_s": result.first_token_s,
+                                "total_s": result.total_s, "answer": result.answer,
+                                "evidence_s": result.evidence_s}) + "\n")
                 print(f"{name}: {i}", file=sys.stderr, flush=True)
     return {"model": model_key, "reading_tokens_per_s": reading_speed(model),
             "system_tokens": system_tokens,
@@ -149,8 +170,13 @@ def main() -> None:
     parser.add_argument("--shapes", nargs="+", default=["2:1/1", "3:0/0", "2:0/1"])
     parser.add_argument("--limit", type=int, default=None, help="cases per set")
     parser.add_argument("--log", type=Path, help="append each answer to this file (JSON lines)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="the held-out batches (answer_models' sets) instead of the tuning "
+                             "ones: for the curve a default is read from, never for tuning")
+    parser.add_argument("--sets", nargs="+", help="which sets (default: all of the kind)")
     args = parser.parse_args()
-    report = measure(args.model, args.shapes, args.limit, args.log)
+    sets = tuple(args.sets or (HELD_OUT if args.held_out else TUNING))
+    report = measure(args.model, args.shapes, args.limit, args.log, sets, args.held_out)
     print_figures(report, args.json, report_text)
 
 

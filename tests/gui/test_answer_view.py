@@ -4,6 +4,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.gui.main_window import MainWindow
 from tests.gui.test_main_window import Replies, ask, folder, wait_indexed  # noqa: F401 - fixtures
+from tests.gui.test_translations import speaking  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.slow  # the real embedder indexes the folder
 
@@ -109,6 +110,41 @@ def test_a_number_the_quote_lacks_is_named_and_marked(qtbot):
     assert "Not backed by the sources" not in text
     assert "fff1b8" in view.toHtml() or "offquote" in view.toHtml()  # the 10 is marked
     assert "Not in the quote above: “10”" in copy_text(turn)
+
+
+def test_an_answer_that_contradicts_its_quote_is_named_marked_and_kept(qtbot, speaking):
+    """A "Yes" under a quote that says it cannot: the view names it under the
+    card, marks the word like an unsupported fact, copies it, keeps it in a
+    saved conversation, and words it in the window's language."""
+    from app.answers.checks.contradiction import POLARITY, VALUE, Contradiction
+    from app.answers.evidence.finder import Evidence
+    from app.gui.conversation import ConversationView
+    from app.workspace.turns import copy_text, turn_from_record, turn_record
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    turn = view.add_turn("Can unused time off in lieu be paid out within 3 months?")
+    quote = "Time off in lieu must be taken within three months; it cannot be paid out."
+    turn.evidence = [Evidence(text=quote, source="handbook.md", heading="Overtime", page=None,
+                              start=0, end=len(quote), score=1.2, n=1, section_id=1,
+                              kind="sentence", chunk_index=0, confidence=0.9)]
+    turn.answer, turn.state = "Yes, within 4 months it can be paid out [1].", "done"
+    turn.contradicts = [Contradiction(POLARITY, "Yes", 0, 3),
+                        Contradiction(VALUE, "4 months", 12, 20, "3 months")]
+    view.render()
+    text = view.toPlainText()
+    line = ("Contradicts the quote above: “Yes” (the source says otherwise), “4 months” "
+            "(the source says “3 months”). Read the quote before you rely on the answer.")
+    assert line in text
+    assert text.index(quote) < text.index("Contradicts") < text.index("Yes, within")
+    assert "the source says otherwise" in view.toHtml()  # the words' tooltip
+    assert line in copy_text(turn)
+    again = turn_from_record(turn.question, turn_record(turn))
+    assert again.contradicts == turn.contradicts
+    speaking("de")
+    view.render()
+    assert "Widerspricht dem Zitat oben: „Yes“ (die Quelle sagt etwas anderes), „4 months“ " \
+           "(die Quelle sagt „3 months“)." in view.toPlainText()
 
 
 def test_an_unsure_first_quote_is_shown_as_passages_that_may_answer(qtbot):

@@ -232,7 +232,7 @@ class Sources:
         Russian name is declined ("Иванову" for "Иванов")."""
         forms = self._forms(language)
         return all(stem(w) in self.words or _name_forms(w, language) & forms
-                   for w in re.findall(r"[^\W_]+", normalise(name)))
+                   for w in re.findall(r"[^\W_]+", _POSSESSIVE.sub("", normalise(name))))
 
     def _forms(self, language: str) -> set[str]:
         """The sources' words as their stems in `language` (none where it has no stemmer)."""
@@ -432,6 +432,14 @@ def _parsed(fact: Fact) -> tuple[str, str | None] | None:
     """A number fact's number and unit ("5 minutes" → 5, minute)."""
     match = _NUMBER_THEN_UNIT.match(normalise(fact.value or fact.text))
     return (match.group(1), _unit(match.group(2))) if match else None
+
+
+def parsed_number(fact: Fact | str) -> tuple[str, str | None] | None:
+    """A number fact's (or a number's text's) number, canonical ("1,000" →
+    1000, "5.0" → 5), and its unit as the check names it ("5 minutes" → 5,
+    minute; "10 MB" → 10, mb)."""
+    parsed = _parsed(fact if isinstance(fact, Fact) else Fact(fact, NUMBER, 0, len(fact)))
+    return (_canonical(parsed[0]), parsed[1]) if parsed else None
 
 
 # Words an answer says about itself, not about the number beside it: "The
@@ -663,6 +671,11 @@ def _inside_marker(answer: str, offset: int) -> bool:
 def _signed_and_not(number: str) -> set[str]:
     canonical = _canonical(number)
     return {canonical, canonical.lstrip("-")}
+
+
+def canonical_number(number: str) -> str:
+    """A number as the check compares it: "1,000" 1000, "5.50" 5.5, "007" 7."""
+    return _canonical(number)
 
 
 def _canonical(number: str) -> str:

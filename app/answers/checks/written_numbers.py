@@ -119,3 +119,31 @@ def _date(match: re.Match, language: str) -> str:
                 key=lambda i: len(MONTHS[language][i]))
     year = f" {match[3]}" if match[3] else ""
     return f"{int(match[1])} {month + 1}{year}"
+
+
+_EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+              "september", "october", "november", "december")
+_EN_DAY_MONTH_YEAR = re.compile(r"\b(0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\s+(" + "|".join(_EN_MONTHS)
+                                + r"),?\s+(\d{4})\b", re.IGNORECASE)
+_EN_MONTH_DAY_YEAR = re.compile(r"\b(" + "|".join(_EN_MONTHS) + r")\s+(0?[1-9]|[12]\d|3[01])"
+                                r"(?:st|nd|rd|th)?,?\s+(\d{4})\b", re.IGNORECASE)
+
+
+def whole_dates(text: str, language: str | None) -> str:
+    """`text` with each whole date (day, month and year) as one ISO token,
+    "2012-06-30", whichever way it is written ("30 июня 2012 года",
+    "30.06.2012", "June 30, 2012", "30 June 2012"): a date is compared whole,
+    not as three numbers that each may stand elsewhere."""
+    def iso(year: str, month: int, day: str) -> str:
+        return f"{year}-{month:02d}-{int(day):02d}"
+
+    text = _EN_DAY_MONTH_YEAR.sub(
+        lambda m: iso(m[3], _EN_MONTHS.index(m[2].lower()) + 1, m[1]), text)
+    text = _EN_MONTH_DAY_YEAR.sub(
+        lambda m: iso(m[3], _EN_MONTHS.index(m[1].lower()) + 1, m[2]), text)
+    text = _DOTTED_DATE.sub(lambda m: iso(m[3], int(m[2]), m[1]), text)
+    if language in _MONTH_AFTER_DAY:
+        text = _MONTH_AFTER_DAY[language].sub(
+            lambda m: iso(m[3], int(_date(m, language).split()[1]), m[1]) if m[3] else m[0], text)
+    return text
+

@@ -13,6 +13,7 @@ as `Header: value; …` (what the row means), everything else verbatim.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from app.answers.evidence.finder import Evidence
 from app.answers.evidence.units import ROW
@@ -51,6 +52,22 @@ def focused_sources(scored: list[Evidence], results: list, units: int,
     by_rank = {r.rank: r for r in results}
     return [_source(by_rank[n], sorted(picked.values(), key=lambda e: e.start))
             for n, picked in chosen.items()]
+
+
+def budgeted_sources(scored: list[Evidence], results: list, budget: int,
+                     count: Callable[[str], int], least: int = 1,
+                     neighbours: tuple[int, int] = (1, 1)) -> list[Source]:
+    """The sections trimmed around their best units to `budget` tokens of
+    text: as many of the best units as fit, each with `neighbours` around it,
+    so that a section read more than once becomes one stretch of its text;
+    at least the best `least` units, whatever they take."""
+    chosen = focused_sources(scored, results, least, neighbours)
+    for units in range(least + 1, len(scored) + 1):
+        more = focused_sources(scored, results, units, neighbours)
+        if sum(count(s.text) for s in more) > budget:
+            break
+        chosen = more
+    return chosen
 
 
 def _source(result, units: list[Evidence]) -> Source:

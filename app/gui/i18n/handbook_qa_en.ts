@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
@@ -39,7 +39,10 @@
     </message>
     <message numerus="yes">
         <source>reading %n passage(s) ({tokens} tokens)… {share} %</source>
-        <translation><numerusform>reading %n passage ({tokens} tokens)… {share} %</numerusform><numerusform>reading %n passages ({tokens} tokens)… {share} %</numerusform></translation>
+        <translation>
+            <numerusform>reading %n passage ({tokens} tokens)… {share} %</numerusform>
+            <numerusform>reading %n passages ({tokens} tokens)… {share} %</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n source(s) · {used} / {window} tokens</source>
@@ -229,7 +232,7 @@
     </message>
     <message numerus="yes">
         <source>%Ln over the window</source>
-        <comment>chunks longer than the embedder's window</comment>
+        <comment>chunks longer than the embedder&apos;s window</comment>
         <translation>
             <numerusform>%Ln over the window</numerusform>
             <numerusform>%Ln over the window</numerusform>
@@ -295,10 +298,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model's own window.</source>
+        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model&apos;s own window.</source>
         <translation>
-            <numerusform>A window of %n token is too small: chunks need at least {minimum} tokens. Use 0 for the model's own window.</numerusform>
-            <numerusform>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model's own window.</numerusform>
+            <numerusform>A window of %n token is too small: chunks need at least {minimum} tokens. Use 0 for the model&apos;s own window.</numerusform>
+            <numerusform>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model&apos;s own window.</numerusform>
         </translation>
     </message>
 </context>
