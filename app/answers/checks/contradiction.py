@@ -83,8 +83,9 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     asked = _Numbers(question, language, _SENTENCE_BREAK)
     given = [] if _yes_or_no(text, language) else asked.quantities
     asked_words = _meaningful({stem(w) for w in _WORD.findall(asked.text)}, language)
-    return found + _numbers(text, quote, language, given, asked_words) + \
-        _names(text, quote, question, found)
+    found += _numbers(text, quote, language, given, asked_words)
+    found += [c for c in _default(text, quote, language) if not overlaps(c, found)]
+    return found + _names(text, quote, question, found)
 
 
 def _yes_or_no(answer: str, language: str) -> bool:
@@ -151,18 +152,19 @@ def _polarity(answer: str, quote: str, question: str, language: str) -> list[Con
 
 # Words that deny their opposite without a negation ("entirely optional" is
 # "not required"; "must be refused", "not accepted"), in the four languages.
-_OPPOSITES = {
-    **dict.fromkeys(("optional", "voluntary"), "required"),
-    **dict.fromkeys(("refused", "rejected", "declined"), "accepted"),
-    **dict.fromkeys(("forbidden", "prohibited", "banned"), "allowed"),
-    "disabled": "enabled", "fails": "succeeds", "fail": "succeed",
-    **dict.fromkeys(("freiwillig", "optional"), "erforderlich"),
-    **dict.fromkeys(("verboten", "untersagt"), "erlaubt"),
-    **dict.fromkeys(("deaktiviert", "ausgeschaltet"), "aktiviert"),
-    "opcional": "obligatorio", "prohibido": "permitido", "desactivado": "activado",
-    "необязательно": "обязательно", "необязательный": "обязательный", "запрещено": "разрешено",
-    "отключено": "включено",
-}
+_OPPOSITE_PAIRS = (
+    ("optional voluntary", "required"), ("refused rejected declined", "accepted"),
+    ("forbidden prohibited banned", "allowed"), ("disabled", "enabled"),
+    ("fails fail", "succeeds succeed"),
+    ("freiwillig optional", "erforderlich"), ("verboten untersagt", "erlaubt"),
+    ("deaktiviert ausgeschaltet", "aktiviert"),
+    ("opcional", "obligatorio"), ("prohibido", "permitido"), ("desactivado", "activado"),
+    ("необязательно необязательный", "обязательно обязательный"), ("запрещено", "разрешено"),
+    ("отключено", "включено"))
+_OPPOSITES: dict[str, set[str]] = {}
+for _words, _opposites in _OPPOSITE_PAIRS:
+    for _word in _words.split():
+        _OPPOSITES.setdefault(_word, set()).update(stem(o) for o in _opposites.split())
 _SCOPE_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # "--no-verify" is no "no"
 NEGATION_SCOPE = 4   # words after a negation that it denies ("cannot be paid out")
 _TRUTH = {"true": True, "false": False, "wahr": True, "falsch": False, "verdadero": True,
@@ -192,12 +194,87 @@ def _scoped(text: str, language: str) -> tuple[set[str], set[str]]:
             if _NEGATION[language].fullmatch(word):
                 left = NEGATION_SCOPE
                 continue
-            if word in _OPPOSITES:   # "optional" denies "required"
-                denied.add(stem(_OPPOSITES[word]))
+            denied |= _OPPOSITES.get(word, set())   # "optional" denies "required"
             if len(word) > 1 and not is_stopword(word, {language}) and word not in STOPWORDS:
                 (denied if left else affirmed).add(stem(word))
             left = max(0, left - 1)
     return denied, affirmed - denied
+
+
+# --- the default -------------------------------------------------------------
+
+# An answer that speaks of the default, in each language.
+_SAYS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|vorgabe|por defecto|"
+                           r"por omisión|predeterminad|по умолчанию", re.IGNORECASE)
+_VALUE = r"(?P<v>[-\w./:$]*\w)"
+# Where a quote names its default: "drop (the default)", "(default: False)",
+# "--ff is the default", "defaults to --mixed", "the default is level 2",
+# "Die Vorgabe ist 2", "el valor por omisión es 0", "по умолчанию равно 0".
+_DEFAULT_IS = [re.compile(pattern, re.IGNORECASE) for pattern in (
+    _VALUE + r"\s+\((?:the\s+)?default\)",
+    r"\(default:\s*" + _VALUE + r"\)",
+    _VALUE + r"\s+is\s+the\s+default\b",
+    r"\bdefaults?\s+to\s+" + _VALUE,
+    r"\bthe\s+default(?:\s+[\w-]+){0,3}?\s+is\s+(?:the\s+|level\s+)?" + _VALUE,
+    r"\bthe\s+default\s+" + _VALUE + r"\s+being\b",
+    r"(?:vorgabe|voreinstellung|standardwert|vorgabewert)\s+ist\s+" + _VALUE,
+    r"\bstandardmäßig\s+(?:ist\s+)?" + _VALUE,
+    r"por\s+(?:defecto|omisión)\s+(?:es\s+)?" + _VALUE,
+    r"по\s+умолчанию\s+(?:равно\s+|используется\s+|—\s+|значение\s+)?" + _VALUE)]
+_POINTING = frozenset("this that it which these dies das esto eso это".split())
+# What a quote offers as values: options, identifiers with digits, names in
+# capitals ("SQL", "CRC32", "MERGE_HEAD"), and the word after "with" ("With
+# keep, such commits are kept"). Not every capitalised word: a sentence's
+# first, or a German noun, is no value.
+_OFFERED = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|\w*\d[\w.]*|[A-Z][A-Z_]+\d*)(?![\w-])"
+                      r"|(?<=\b[Ww]ith )\w+|(?<=\b[Mm]it )\w+|(?<=\b[Cc]on )\w+")
+
+
+def _default(answer: str, quote: str, language: str) -> list[Contradiction]:
+    """An answer that speaks of the default and names another of the values
+    the quote offers than the one it says is the default: "By default, git
+    rebase keeps commits" under "With drop (the default), … With keep, …"."""
+    if not _SAYS_DEFAULT.search(answer):
+        return []
+    values = {_default_value(match, quote) for pattern in _DEFAULT_IS
+              for match in pattern.finditer(quote)} - {None}
+    if len(values) != 1:
+        return []  # none, or several (one per option): which is the answer's is unknown
+    value = values.pop()
+    if _holds(answer, value, language):
+        return []
+    offered = {m.group(0).lower() for m in _OFFERED.finditer(quote)} - {value.lower()}
+    offered = {stem(w) for w in offered if w not in STOPWORDS and not is_stopword(w, {language})}
+    for match in _WORD.finditer(answer):
+        if stem(match.group(0).lower()) in offered:
+            return [Contradiction(VALUE, match.group(0), match.start(), match.end(), value)]
+    return []
+
+
+def _default_value(match: re.Match, quote: str) -> str | None:
+    """The value a default pattern names; for "This is the default", the
+    option the quote is about (its first word, as an option list starts)."""
+    value = match.group("v")
+    if value.lower() in _POINTING:
+        first = re.match(r"\s*([-\w./:$]+)", quote)
+        return first.group(1) if first else None
+    return value
+
+
+def _holds(answer: str, value: str, language: str) -> bool:
+    """Whether the answer says the value: as a word of its own, a number of
+    the same quantity ("eight" for 8, "one minute" for 60 seconds), or the
+    same word in another form."""
+    if re.search(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", answer, re.IGNORECASE):
+        return True
+    said = _Numbers(value, language).quantities
+    if said:
+        return any(q.same(s) for q in _Numbers(answer, language).quantities for s in said)
+    return _stemmed_in(value.lower(), {w.lower() for w in _WORD.findall(answer)})
+
+
+def _stemmed_in(word: str, words: set[str]) -> bool:
+    return stem(word) in {stem(w) for w in words}
 
 
 # --- names -------------------------------------------------------------------
@@ -302,9 +379,11 @@ class _Numbers:
     bound said before it ("up to", "at least")."""
 
     def __init__(self, text: str, language: str, breaks: re.Pattern | None = None):
+        self.raw = text
         self.text = _plain(text, language)
         self.language = language
         self.quantities = [_quantity(m) for m in _QUANTITY.finditer(self.text)]
+        self.spans = _raw_spans(text, self.quantities, language)
         spans = [(q.start, q.end) for q in self.quantities]
         self.words = [said_of(self.text, span, spans, language, breaks or _CLAUSE_BREAK)
                       for span in spans]
@@ -323,8 +402,12 @@ class _Numbers:
         self.bounds = [_bound(self.text[max(0, q.start - 30):q.start]) for q in self.quantities]
 
     def written(self, index: int) -> str:
-        q = self.quantities[index]
-        return self.text[q.start:q.end]
+        """The number as the text writes it ("2,5 GB", "17 июня 1996 года")."""
+        span = self.spans[index]
+        if span is None:
+            q = self.quantities[index]
+            return self.text[q.start:q.end]
+        return self.raw[span[0]:span[1]]
 
 
 def said_of(text: str, span: tuple[int, int], spans: list[tuple[int, int]],
@@ -349,14 +432,14 @@ def _numbers(answer: str, quote_text: str, language: str, given: list[_Quantity]
     if not quote.quantities:
         return []  # a number beside a quote with none is the fact check's, not a contradiction
     said = _Numbers(answer, language, _SENTENCE_BREAK)
-    spans = _answer_spans(answer, said, language)
     found = []
-    for index, span in enumerate(spans):
+    for index, span in enumerate(said.spans):
         if any(said.quantities[index].same(q) for q in given):
             continue
         kind, instead = _one_number(said, index, quote, asked)
         if kind:
-            found.append(Contradiction(kind, answer[span[0]:span[1]], *span, instead))
+            start, end = span or (0, 0)   # (0, 0): said, not marked
+            found.append(Contradiction(kind, said.written(index), start, end, instead))
     return found
 
 
@@ -385,22 +468,51 @@ def _one_number(said: _Numbers, index: int, quote: _Numbers,
     return None, ""
 
 
-def _answer_spans(answer: str, said: _Numbers, language: str) -> list[tuple[int, int]]:
-    """Where each of the answer's plain numbers stands in the answer as
-    written: the number fact of the same value, in order ("eight weeks" for
-    8 weeks), else the digits, else the whole answer."""
-    facts = [(parsed_number(f), f) for f in extract(answer, language) if f.kind == NUMBER]
+def _raw_spans(text: str, quantities: list[_Quantity],
+               language: str) -> list[tuple[int, int] | None]:
+    """Where each plain number stands in the text as written: the number
+    fact of the same value, in order ("eight weeks" for 8 weeks, "2,5 GB"
+    for 2.5 gb); a whole date as its day, month and year; else its digits;
+    None where none of these is found."""
+    facts = [(parsed_number(f), f) for f in extract(text, language) if f.kind == NUMBER]
     used, spans = set(), []
-    for quantity in said.quantities:
+    for quantity in quantities:
         match = next((f for parsed, f in facts if parsed and id(f) not in used
                       and parsed[0] == quantity.number), None)
         if match is not None:
             used.add(id(match))
-            spans.append((match.start, match.end))
+            spans.append(_with_unit_word(text, (match.start, match.end), quantity))
             continue
-        digits = re.search(r"(?<![\d.])" + re.escape(quantity.number) + r"(?![\d])", answer)
-        spans.append((digits.start(), digits.end()) if digits else (0, len(answer)))
+        spans.append(_date_span(text, quantity.number) or _digits_span(text, quantity.number))
     return spans
+
+
+def _with_unit_word(text: str, span: tuple[int, int], quantity: _Quantity) -> tuple[int, int]:
+    """The span with the unit word after it, where the number has a unit
+    the fact left out ("2,5" of "2,5 GB")."""
+    if quantity.unit is None or re.search(r"[^\W\d_]|%", text[span[0]:span[1]]):
+        return span
+    unit = re.match(r"[ \u00a0]?(?:%|[^\W\d_]+)", text[span[1]:])
+    return (span[0], span[1] + unit.end()) if unit else span
+
+
+def _date_span(text: str, number: str) -> tuple[int, int] | None:
+    """A whole date as the text writes it: its day, then its month in any
+    form, then its year ("17 июня 1996 года", "March 3, 2015")."""
+    date = re.fullmatch(r"(\d{4})-(\d\d)-(\d\d)", number)
+    if not date:
+        return None
+    year, day = date.group(1), str(int(date.group(3)))
+    pattern = (r"(?<!\d)0?" + day + r"\b[^\d]{0,20}?" + year + r"(?:\s*(?:г\.|года|год))?"
+               r"|[^\W\d_]+\s+0?" + day + r"\b,?\s+" + year)
+    found = re.search(pattern, text)
+    return (found.start(), found.end()) if found else None
+
+
+def _digits_span(text: str, number: str) -> tuple[int, int] | None:
+    written = re.escape(number).replace(r"\.", r"[.,]")
+    found = re.search(r"(?<![\d.,])v?" + written + r"(?![\d])", text)
+    return (found.start(), found.end()) if found else None
 
 
 def _closest(words: set[str], quote: _Numbers, said: _Quantity) -> str:
@@ -409,9 +521,16 @@ def _closest(words: set[str], quote: _Numbers, said: _Quantity) -> str:
     answer and the question share most."""
     def score(i: int) -> tuple:
         q = quote.quantities[i]
+        same_form = _form(q) == _form(said)   # a date for a date, a version for a version
         kind = q.unit is not None and _KIND.get(q.unit) == _KIND.get(said.unit or "")
-        return (kind, len(words & quote.words[i]))
+        return (same_form, kind, len(words & quote.words[i]))
     return quote.written(max(range(len(quote.quantities)), key=score))
+
+
+def _form(quantity: _Quantity) -> str:
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", quantity.number):
+        return "date"
+    return "version" if quantity.number.count(".") >= 2 else "number"
 
 
 def _bound(before: str) -> str | None:
