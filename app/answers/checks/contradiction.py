@@ -34,7 +34,7 @@ from app.answers.checks.written_numbers import plain_numbers, plain_units, whole
 from app.answers.evidence.confidence import answering
 from app.answers.evidence.words import STOPWORDS, stem
 from app.common.said import QT_TRANSLATE_NOOP, Said
-from app.common.word_forms import is_stopword
+from app.common.word_forms import forms_of_text, is_stopword
 
 POLARITY, VALUE, ROLE, BOUND, NAME_KIND = "polarity", "value", "role", "bound", "name"
 
@@ -77,7 +77,8 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     if not text.strip() or not quote.strip():
         return []
     language = answer_language(text, question, Sources([quote]))
-    found = _polarity(text, quote, question, language) + _truth(text, quote)
+    found = _polarity(text, quote, question, language) + _truth(text, quote) + \
+        _ordinal(text, quote, question)
     # The question's own numbers are its setting ("How many packages did
     # Debian 4.0 have?"), unless the answer says yes or no to them.
     asked = _Numbers(question, language, _SENTENCE_BREAK)
@@ -156,15 +157,16 @@ _OPPOSITE_PAIRS = (
     ("optional voluntary", "required"), ("refused rejected declined", "accepted"),
     ("forbidden prohibited banned", "allowed"), ("disabled", "enabled"),
     ("fails fail", "succeeds succeed"),
+    ("dropped removed discontinued", "supported supports support included includes available"),
     ("freiwillig optional", "erforderlich"), ("verboten untersagt", "erlaubt"),
     ("deaktiviert ausgeschaltet", "aktiviert"),
     ("opcional", "obligatorio"), ("prohibido", "permitido"), ("desactivado", "activado"),
     ("необязательно необязательный", "обязательно обязательный"), ("запрещено", "разрешено"),
     ("отключено", "включено"))
-_OPPOSITES: dict[str, set[str]] = {}
+_OPPOSITES: dict[str, set[str]] = {}   # a word → the words it denies
 for _words, _opposites in _OPPOSITE_PAIRS:
     for _word in _words.split():
-        _OPPOSITES.setdefault(_word, set()).update(stem(o) for o in _opposites.split())
+        _OPPOSITES.setdefault(_word, set()).update(_opposites.split())
 _SCOPE_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # "--no-verify" is no "no"
 NEGATION_SCOPE = 4   # words after a negation that it denies ("cannot be paid out")
 _TRUTH = {"true": True, "false": False, "wahr": True, "falsch": False, "verdadero": True,
@@ -185,20 +187,55 @@ def _truth(answer: str, quote: str) -> list[Contradiction]:
 
 
 def _scoped(text: str, language: str) -> tuple[set[str], set[str]]:
-    """The content words of `text` that a negation before them denies (up to
-    NEGATION_SCOPE words after it, in its clause), and the others."""
-    denied, affirmed = set(), set()
+    """The content words of `text` (their stems) that a negation before them
+    denies (up to NEGATION_SCOPE words after it, in its clause), or a word
+    of opposite meaning denies wherever it stands ("optional": required),
+    and the others (a word denied in one clause may be affirmed in another:
+    "Stretch supports powerpc, while mips64el was dropped")."""
+    denied, opposed, affirmed = set(), set(), set()
     for clause in _CLAUSE.split(text):
         left = 0
         for word in _SCOPE_WORD.findall(clause.lower()):
             if _NEGATION[language].fullmatch(word):
                 left = NEGATION_SCOPE
                 continue
-            denied |= _OPPOSITES.get(word, set())   # "optional" denies "required"
+            opposed |= {_stem(o, language) for o in _OPPOSITES.get(word, ())}
             if len(word) > 1 and not is_stopword(word, {language}) and word not in STOPWORDS:
-                (denied if left else affirmed).add(stem(word))
+                (denied if left else affirmed).add(_stem(word, language))
             left = max(0, left - 1)
-    return denied, affirmed - denied
+    return denied | opposed, affirmed - denied
+
+
+def _stem(word: str, language: str) -> str:
+    """A word's stem in its language (Snowball's for German and Spanish: "incluía",
+    "incluida"), the answer steps' own for English and Russian."""
+    return forms_of_text(word, language) if language in ("de", "es") else stem(word)
+
+
+# Which of several: "the exit status of the last command" is not the first's.
+_ORDINALS = {"first": "first", "last": "last", "erste": "first", "ersten": "first",
+             "erster": "first", "letzte": "last", "letzten": "last", "letzter": "last",
+             "primer": "first", "primero": "first", "primera": "first", "último": "last",
+             "última": "last", "первый": "first", "первая": "first", "первое": "first",
+             "первого": "first", "последний": "last", "последняя": "last",
+             "последнее": "last", "последнего": "last"}
+# not before a number: "the first 18 weeks" and "the last eight" count a stretch
+_ORDINAL = re.compile(r"(?<![\w-])(" + "|".join(_ORDINALS) + r")(?![\w-])"
+                      r"(?!\s+(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|"
+                      r"eleven|twelve|twenty|thirty|hundred)\b))", re.IGNORECASE)
+
+
+def _ordinal(answer: str, quote: str, question: str) -> list[Contradiction]:
+    """"The first" where the quote says "the last" of the same thing, and
+    never "the first" (nor does the question)."""
+    said = {_ORDINALS[m.group(1).lower()]: m.group(1) for m in _ORDINAL.finditer(quote)}
+    asked = {_ORDINALS[m.group(1).lower()] for m in _ORDINAL.finditer(question)}
+    if len(said) != 1:
+        return []
+    written = next(iter(said.values()))
+    return [Contradiction(VALUE, m.group(1), m.start(1), m.end(1), written)
+            for m in _ORDINAL.finditer(answer)
+            if _ORDINALS[m.group(1).lower()] not in set(said) | asked][:1]
 
 
 # --- the default -------------------------------------------------------------
@@ -279,6 +316,8 @@ def _stemmed_in(word: str, words: set[str]) -> bool:
 
 # --- names -------------------------------------------------------------------
 
+_HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
 def _names(answer: str, quote: str, question: str, found: list) -> list[Contradiction]:
     """A name or a command the quote does not hold, where it says another
     ("/bin/bash" under "the shell defaults to /bin/sh"): the fact check,
@@ -287,6 +326,7 @@ def _names(answer: str, quote: str, question: str, found: list) -> list[Contradi
     return [Contradiction(NAME_KIND, f.text, f.start, f.end)
             for f in unsupported(answer, [quote], question)
             if f.kind in (NAME, CODE) and (f.start, f.end) not in taken
+            and not _HYPHENATED_WORD.fullmatch(f.text)   # "pathname-expanded" is a word
             and not any(c.start <= f.start < c.end for c in found)]
 
 
@@ -315,8 +355,18 @@ _AND_A_HALF_WORDS = re.compile(r"\b(" + "|".join(_SMALL) + r") and a half\b", re
 _HALF_A_WORD = re.compile(r"\bhalf\b(?!\s+(?:of\s+)?(?:the|a|an|your|its|their|his|her|"
                           r"hours?|days?|weeks?|months?|years?|minutes?|percent)\b)",
                           re.IGNORECASE)
-_ONE_A_WORD = re.compile(r"\b(one|once)\b(?!\s+(?:a|per|every|hours?|days?|weeks?|months?|"
-                         r"years?|minutes?|seconds?)\b)", re.IGNORECASE)
+_ONE_A_WORD = re.compile(r"\b(once)\b|\b(one)\b(?!\s+(?:a|per|every|hours?|days?|weeks?|"
+                         r"months?|years?|minutes?|seconds?)\b)", re.IGNORECASE)
+_HALF_AN = re.compile(r"\bhalf an? (hour|day|minute|second|year|week|month)\b", re.IGNORECASE)
+# A number of millions or thousands said in words: "1,9 mil millones" is
+# "1.900 millones", "2.5 million" is 2500000.
+_SCALES = (("mil millones", 10 ** 9), ("millardos?", 10 ** 9), ("milliarden?", 10 ** 9),
+           (r"миллиард\w*", 10 ** 9), ("billions?", 10 ** 9), ("millones", 10 ** 6),
+           ("millón", 10 ** 6), ("millionen", 10 ** 6), ("millions?", 10 ** 6),
+           (r"миллион\w*", 10 ** 6), ("thousand", 1000), ("mil", 1000), ("tausend", 1000),
+           (r"тысяч\w*", 1000))
+_SCALED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s+(" + "|".join(p for p, _ in _SCALES) + r")\b",
+                     re.IGNORECASE)
 _QUARTER_HOUR = re.compile(r"\ba quarter of an hour\b")
 _BYTES = re.compile(r"\b(\d+(?:\.\d+)?) bytes?\b")
 _QUANTITY = re.compile(
@@ -419,9 +469,9 @@ def said_of(text: str, span: tuple[int, int], spans: list[tuple[int, int]],
     others = [s for s in spans if start <= s[0] < end and s != span]
     words = set()
     for match in _WORD.finditer(text[start:end]):
-        position = start + match.start()
-        distance = _distance(position, span)
-        if all(distance <= _distance(position, other) for other in others):
+        word = (start + match.start(), start + match.end())
+        distance = _distance(word, span)
+        if all(distance <= _distance(word, other) for other in others):
             words.add(stem(match.group(0)))
     return _meaningful(words, language)
 
@@ -547,12 +597,21 @@ def _plain(text: str, language: str) -> str:
     text = whole_dates(text, language)
     text = _AND_A_HALF_WORDS.sub(lambda m: f"{_SMALL[m.group(1).lower()]}.5", text)
     text = _HALF_A_WORD.sub("half_", text)  # "at half salary" is no quantity; "half the cost" is
-    text = _ONE_A_WORD.sub(r"\1_", text)     # "one of", "one-off", "only once" are none either
+    text = _ONE_A_WORD.sub(lambda m: (m.group(1) or m.group(2)) + "_", text)  # "one of", "once"
+    text = _HALF_AN.sub(r"0.5 \1", text)
     text = normalise(plain_units(plain_numbers(text, language), language))
+    text = _SCALED.sub(_scaled, text)
     text = _QUARTER_HOUR.sub("15 minutes", text)
     text = _ONE_UNIT.sub("1 ", text)
     text = _AND_A_HALF.sub(lambda m: f"{int(m.group(1))}.5", text)
     return _BYTES.sub(r"\1 byte", text)
+
+
+def _scaled(match: re.Match) -> str:
+    scale = next(factor for pattern, factor in _SCALES
+                 if re.fullmatch(pattern, match.group(2), re.IGNORECASE))
+    value = Fraction(match.group(1)) * scale
+    return str(int(value)) if value.denominator == 1 else match.group(0)
 
 
 def _quantity(match: re.Match) -> _Quantity:
@@ -571,8 +630,9 @@ def _clause_around(text: str, start: int, end: int, breaks: re.Pattern) -> tuple
     return (before[-1] if before else 0), (after.start() if after else len(text))
 
 
-def _distance(position: int, span: tuple[int, int]) -> int:
-    return span[0] - position if position < span[0] else position - span[1]
+def _distance(word: tuple[int, int], span: tuple[int, int]) -> int:
+    """Characters between a word and a number, either way round."""
+    return span[0] - word[1] if word[1] <= span[0] else word[0] - span[1]
 
 
 def _meaningful(words: set[str], language: str) -> set[str]:
