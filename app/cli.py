@@ -597,13 +597,15 @@ def cmd_ask(args, db: Path) -> int:
 
 
 def _sources_text(answer) -> str:
-    from app.answers.answerer import declined_text
+    from app.answers.answerer import declined_text, unanswered_text
     from app.answers.evidence.confidence import shown_as
 
     if answer.refused:
         return answer.text
     shown = shown_as(answer.evidence)
     lines = []
+    for part in answer.unanswered:
+        lines += ["", unanswered_text(part)]
     if answer.declined and answer.evidence:
         lines += ["", declined_text(answer.evidence, answer.pointed)]
     if answer.unsupported:

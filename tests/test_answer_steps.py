@@ -323,3 +323,81 @@ def test_a_one_sentence_answer_ends_with_its_first_whole_sentence():
     assert answer.text == "No. Use e.g. the portal [1]."
     assert "kernel" not in "".join(e.text for e in events if isinstance(e, Token))
     assert first_sentence_end("The default is 0.9, which") is None
+
+
+class PartSearcher(FakeSearcher):
+    """Each question finds the results whose text shares a word with it, or
+    none: what a search of each part of a question finds."""
+
+    def search(self, question: str):
+        from fakes import FakeCandidate, FakeResponse
+
+        self.queries.append(question)
+        asked = [w.strip("?,.").lower() for w in question.split() if len(w) > 3]
+        found = [r for r in self.results
+                 if any(w.lower().startswith(a) for a in asked for w in r.text.split())]
+        return FakeResponse(found, [FakeCandidate(self.distance if found else 1.5)])
+
+
+class PartFinder(FakeFinder):
+    """The fake evidence step, its units ranked by the words they share with
+    the question asked (the real one ranks by meaning too)."""
+
+    def score(self, response, question=None) -> list:
+        asked = [w.strip("?,.").lower() for w in (question or "").split() if len(w) > 3]
+        units = super().score(response, question)
+        for unit in units:
+            unit.score += sum(any(w.lower().startswith(a) for w in unit.text.split())
+                              for a in asked)
+        return sorted(units, key=lambda e: -e.score)
+
+
+BIKE = FakeResult(1, "handbook.md", "Bicycles", "Bicycles are parked in the basement garage.",
+                  section_id=1)
+LEAVE = FakeResult(1, "handbook.md", "Annual leave", "Everyone gets 28 days of annual leave.",
+                   section_id=2)
+
+
+def _two_part(question: str, reply=("Bicycles", " go", " in", " the", " basement", " [1]", ".")):
+    model = FakeChatModel()
+    model.enqueue(*reply)
+    searcher = PartSearcher([BIKE, LEAVE])
+    events = list(Answerer(searcher, model, finder=PartFinder()).ask(
+        question, cancel=threading.Event()))
+    return searcher, events, [e for e in events if isinstance(e, Finished)][0].answer
+
+
+def test_a_question_in_two_parts_gets_evidence_for_each_part():
+    from app.answers.answerer import EvidenceFound, Retrieved
+    from app.answers.evidence.confidence import PASSAGES, card
+
+    searcher, events, answer = _two_part(
+        "Where do I park my bicycle, and how many days of annual leave do I get?")
+    assert searcher.queries == ["Where do I park my bicycle?",
+                                "how many days of annual leave do I get?"]
+    retrieved = [e for e in events if isinstance(e, Retrieved)][0].results
+    assert [r.heading for r in retrieved] == ["Bicycles", "Annual leave"]
+    assert [r.rank for r in retrieved] == [1, 2], "numbered once, as the sources panel shows"
+    card_units = [e for e in events if isinstance(e, EvidenceFound)][0].evidence
+    assert [e.heading for e in card_units] == ["Bicycles", "Annual leave"]
+    assert card(card_units) == PASSAGES, "one quote cannot answer two questions"
+    assert answer.unanswered == []
+    assert {s.heading for s in answer.sent} == {"Bicycles", "Annual leave"}, "the model reads both"
+
+
+def test_a_part_nothing_answers_is_named():
+    from app.cli import _sources_text
+
+    _, events, answer = _two_part(
+        "Where do I park my bicycle, and what is the wifi password for guests?")
+    assert answer.unanswered == ["what is the wifi password for guests?"]
+    assert [e.heading for e in answer.evidence] == ["Bicycles"]
+    assert "Nothing in the handbook seems to answer this part of the question: " \
+           "“what is the wifi password for guests?”" in _sources_text(answer)
+    assert answer.to_json()["unanswered"] == ["what is the wifi password for guests?"]
+
+
+def test_a_question_that_asks_one_thing_is_searched_whole():
+    searcher, _, answer = _two_part("How do I park my bicycle and lock it?")
+    assert searcher.queries == ["How do I park my bicycle and lock it?"]
+    assert answer.unanswered == []

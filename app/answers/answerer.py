@@ -12,6 +12,7 @@ it was given.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import time
@@ -33,9 +34,10 @@ from app.answers.prompting.languages import (NO_EVIDENCE_IN, NOTHING_FOUND_IN, R
                                              answer_rule, in_question_language)
 from app.answers.prompting.prompt import Prompt, Source, Turn, build_prompt
 from app.answers.prompting.styles import PromptStyle, style_for
+from app.answers.question_parts import question_parts
 from app.common.said import QT_TRANSLATE_NOOP, Said
 from app.llm.contract import AnswerModel, Reading
-from app.search.retrieval import chunk_texts
+from app.search.retrieval import chunk_texts, merged_responses
 
 # Cosine distance above which the best child is not about the question at
 # all, when the searcher's embedder does not say its own
@@ -77,6 +79,16 @@ def declined_text(evidence: list, pointed: bool = False) -> str:
     if pointed:
         return Said(MODEL_POINTED if card(evidence) == SINGLE else MODEL_POINTED_PASSAGES)
     return Said(MODEL_DECLINED if card(evidence) == SINGLE else MODEL_DECLINED_PASSAGES)
+
+
+# Said under the card for each part of a two-part question that nothing in
+# the handbook answers ("…, and how many days of leave do I get?").
+UNANSWERED_PART = QT_TRANSLATE_NOOP(
+    "Core", "Nothing in the handbook seems to answer this part of the question: “{part}”")
+
+
+def unanswered_text(part: str) -> Said:
+    return Said(UNANSWERED_PART, part=part)
 
 
 NOTHING_FOUND = ("The handbook does not seem to cover this: nothing in the indexed documents "
@@ -144,6 +156,7 @@ class Answer:
     repeated: bool = False     # the model began to repeat itself and was stopped
     declined: bool = False     # the model said "The handbook does not say." (or only "[1]")
     pointed: bool = False      # it wrote nothing but citation markers
+    unanswered: list[str] = field(default_factory=list)  # parts of the question nothing answers
     timings: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -160,7 +173,8 @@ class Answer:
                 "contradicts": [c.to_json() for c in self.contradicts],
                 "attributed": self.attributed, "prompt": self.prompt,
                 "repeated": self.repeated, "declined": self.declined,
-                "pointed": self.pointed, "timings": self.timings}
+                "pointed": self.pointed, "unanswered": self.unanswered,
+                "timings": self.timings}
 
 
 @dataclass
@@ -271,14 +285,17 @@ class Answerer:
         cancel = cancel or threading.Event()
         started = time.perf_counter()
         yield Status("searching", Said(SEARCHING))
-        response = self.searcher.search(conversation.retrieval_query(question))
+        parts = [question] if conversation.is_follow_up(question) else question_parts(question)
+        responses = [self.searcher.search(conversation.retrieval_query(part)) for part in parts]
+        response = responses[0] if len(parts) == 1 else \
+            merged_responses(question, responses)
         searched = time.perf_counter()
         yield Retrieved(response.results)
-        if not self._relevant(response):
+        relevant = [self._relevant(r) for r in responses]
+        if not any(relevant):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
-        scored = self.finder.score(response, question)
-        evidence = self.finder.best(scored, EVIDENCE_SHOWN)
+        scored, evidence, unanswered = self._evidence(parts, relevant, response)
         timings = {"search_s": round(searched - started, 3),
                    "evidence_s": round(time.perf_counter() - searched, 3)}
         yield EvidenceFound(evidence, timings["evidence_s"])
@@ -286,10 +303,12 @@ class Answerer:
             yield Finished(self._refusal(question, NO_EVIDENCE, timings))
             return
         yield Status("reading", Said(QT_TRANSLATE_NOOP("Core", "reading sources…")))
-        prompt = self._prompt(question, response.results, scored, conversation)
+        prompt = self._prompt(question, response.results, scored, conversation,
+                              len(parts) - len(unanswered))
         raw, repeated = yield from self._generate(prompt, cancel, timings, started)
         answer = self._answer(question, raw, prompt, cancel.is_set() and not repeated)
-        if self._checks(evidence, cancel):
+        answer.unanswered = unanswered
+        if len(parts) == 1 and self._checks(evidence, cancel):
             yield Status("checking", Said(QT_TRANSLATE_NOOP("Core",
                                                             "checking which passage answers…")))
             evidence = self._check(question, scored, evidence, cancel, timings, answer)
@@ -307,6 +326,29 @@ class Answerer:
         timings["total_s"] = round(time.perf_counter() - started, 3)
         answer.timings = timings
         yield Finished(answer)
+
+    def _evidence(self, parts: list[str], relevant: list[bool],
+                  response) -> tuple[list, list, list[str]]:
+        """Every unit scored, the card's units, and the parts of the question
+        nothing answers. One question: as the evidence step finds them. Two
+        or more parts: each part's units scored for it, the card the best of
+        each in turn, shown as equals (no one quote answers two questions),
+        and a part whose own search found nothing close, or whose best unit
+        is below the evidence floor, named as unanswered."""
+        if len(parts) == 1:
+            scored = self.finder.score(response, parts[0])
+            return scored, self.finder.best(scored, EVIDENCE_SHOWN), []
+        scored_parts, best_parts, unanswered = [], [], []
+        for part, close in zip(parts, relevant):
+            scored = self.finder.score(response, part) if close else []
+            best = self.finder.best(scored, EVIDENCE_SHOWN) if scored else []
+            if best:
+                scored_parts.append(scored)
+                best_parts.append(best)
+            else:
+                unanswered.append(part)
+        card = [replace(e, confidence=None) for e in _in_turn(best_parts)][:EVIDENCE_SHOWN]
+        return _in_turn(scored_parts), card, unanswered
 
     def _checks(self, evidence: list, cancel: threading.Event) -> bool:
         """Whether the answer model reads the best units again: only a model
@@ -355,10 +397,11 @@ class Answerer:
         return self._style
 
     def _prompt(self, question: str, results: list, scored: list,
-                conversation: Conversation) -> Prompt:
+                conversation: Conversation, parts: int = 1) -> Prompt:
         style = self.style
         if self.prompt == EVIDENCE:
-            units = self.prompt_units or style.units
+            # a unit for each part answered at least (`scored` takes them in turn)
+            units = max(self.prompt_units or style.units, parts)
             sources = focused_sources(scored, results, units, style.neighbours) \
                 if self.reading_budget is None else \
                 budgeted_sources(scored, results, self.reading_budget, self.model.count, units)
@@ -505,6 +548,18 @@ def _fact_check_text(style: PromptStyle, source) -> str:
     styles leave the file out of the header, but a reader sees it on every
     citation: `ls` in an answer from `ls.txt` is no name the sources lack."""
     return f"{source.source}\n{style.label(source.n, source)}\n{source.text}"
+
+
+def _in_turn(lists: list[list]) -> list:
+    """Units of several lists taken in turn (each list's best first), each
+    unit once."""
+    taken, seen = [], set()
+    for row in itertools.zip_longest(*lists):
+        for unit in row:
+            if unit is not None and (unit.n, unit.start) not in seen:
+                seen.add((unit.n, unit.start))
+                taken.append(unit)
+    return taken
 
 
 def points_only(text: str) -> bool:

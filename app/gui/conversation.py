@@ -21,7 +21,7 @@ import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from app.answers.answerer import declined_text
+from app.answers.answerer import declined_text, unanswered_text
 from app.answers.checks import quote_check
 from app.answers.checks.contradiction import overlaps
 from app.answers.evidence.units import LINE as CODE_UNIT
@@ -143,6 +143,9 @@ class ConversationView(SafeTextBrowser):
         elif turn.evidence_ready and not turn.refused and turn.state != "error":
             nothing = self.tr("No passage in the handbook looks like an answer to this question.")
             parts.append(f"<p class='meta'>{esc(nothing)}</p>")
+        if turn.evidence and turn.state in ("done", "stopped"):
+            parts += [f"<p class='note'>{esc(worded(unanswered_text(part)))}</p>"
+                      for part in turn.unanswered]
         one = single(turn)  # warnings under the card name it: the quote, or the passages
         if turn.unsupported and turn.state in ("done", "stopped"):
             facts = ", ".join(quoted(esc(f.text)) for f in turn.unsupported)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import fnmatch
+import itertools
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -143,6 +144,25 @@ class SearchResponse:
     def to_json(self) -> dict:
         return {"query": self.query, "profile": self.profile,
                 "results": [r.to_json() for r in self.results]}
+
+
+def merged_responses(question: str, responses: list, limit: int | None = None) -> SearchResponse:
+    """Several searches (the parts of a question) as one response: their
+    results taken in turn (each part's best first), a section found twice
+    kept once, renumbered; their candidates together. `limit`: results kept
+    (by default as many as one search gives, and one for each part at least)."""
+    limit = limit or max([len(r.results) for r in responses] + [len(responses)])
+    results, seen = [], set()
+    for row in itertools.zip_longest(*(r.results for r in responses)):
+        for result in row:
+            key = None if result is None else (result.source, result.section_id)
+            if key is not None and key not in seen and len(results) < limit:
+                seen.add(key)
+                results.append(replace(result, rank=len(results) + 1))
+    candidates = [c for r in responses for c in r.candidates]
+    profile = getattr(responses[0], "profile", "") if responses else ""
+    return SearchResponse(query=question, profile=profile, results=results,
+                          candidates=candidates)
 
 
 def checked_question(question: str) -> str:

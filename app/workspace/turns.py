@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.answers import records
-from app.answers.answerer import declined_text
+from app.answers.answerer import declined_text, unanswered_text
 from app.answers.checks import quote_check
 from app.answers.checks.contradiction import Contradiction
 from app.answers.evidence.confidence import SINGLE, card, shown_as
@@ -39,6 +39,7 @@ class Turn:
     unsupported: list = field(default_factory=list)  # app.answers.checks.fact_check.Fact
     not_in_quote: list = field(default_factory=list)  # numbers the first quote lacks
     contradicts: list = field(default_factory=list)   # checks.contradiction.Contradiction
+    unanswered: list = field(default_factory=list)    # parts of the question nothing answers
     attributed: bool = False                         # uncited, sources matched by words
     declined: bool = False                           # the model said the handbook does not say
     pointed: bool = False                            # (or wrote only a citation marker)
@@ -66,6 +67,7 @@ class Turn:
         self.unsupported = answer.unsupported
         self.not_in_quote = answer.not_in_quote
         self.contradicts = answer.contradicts
+        self.unanswered = answer.unanswered
         self.attributed = bool(answer.attributed)
         self.declined = answer.declined
         self.pointed = answer.pointed
@@ -103,6 +105,7 @@ def copy_text(turn: Turn, markdown: bool = False, word=str, cite=citation_label)
         for e in turn.evidence:
             lines += [quote(e.text), f"— {cite(e.n, e)}"]
         lines.append("")
+    lines += [word(unanswered_text(part)) for part in turn.unanswered]
     if turn.answer and declined_beside_a_quote(turn):
         lines.append(word(declined_text(turn.evidence, turn.pointed)))
     elif turn.answer:
@@ -154,7 +157,7 @@ def _listed(facts: list, word) -> str:
 
 # What a saved turn keeps as it is (the rest is rebuilt by app/answers/records.py).
 _PLAIN = ("answer", "state", "budget", "citations", "cited", "error", "refused", "attributed",
-          "declined", "pointed", "evidence_ready", "more_shown", "handbooks")
+          "declined", "pointed", "evidence_ready", "more_shown", "handbooks", "unanswered")
 IN_PROGRESS = ("searching", "reading", "generating", "checking")
 
 

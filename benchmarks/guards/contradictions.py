@@ -35,7 +35,8 @@ from benchmarks.common import GOLDEN, arguments, print_figures
 
 SETS = {"tuned: first batch": "contradictions.tsv",
         "tuned: second batch": "contradictions-blind.tsv",
-        "held out": "contradictions-blind2.tsv"}
+        "tuned: third batch": "contradictions-blind2.tsv",
+        "held out": "contradictions-blind3.tsv"}
 
 
 def load(path: Path) -> list[dict]:
