@@ -63,6 +63,19 @@ def test_the_focused_prompt_gives_the_best_units_with_their_neighbours_best_firs
     assert sources[1].text == "Other two"
 
 
+def test_a_sentence_two_sections_repeat_is_read_once():
+    """A handbook that repeats a sentence in two sections (a shared note, a
+    copied row) gives the model the next best unit in its place, not the
+    same words twice."""
+    note = "Claims are paid within 30 days."
+    units = [evidence(1, 0, len(note), note, 0.9),
+             evidence(2, 0, len(note), note, 0.8, section=2),
+             evidence(2, 40, 70, "Hotels are capped at 160 GBP.", 0.5, section=2)]
+    results = [FakeResult(1, "h.md", "Expenses", note), FakeResult(2, "t.md", "Travel", "x")]
+    sources = focused_sources(units, results, units=2, neighbours=0)
+    assert [s.text for s in sources] == [note, "Hotels are capped at 160 GBP."]
+
+
 def test_the_focused_prompt_can_take_only_the_units_after_each():
     """(before, after): the text that follows a unit (an option's
     description after its name, an FAQ's answer after its question) without

@@ -295,7 +295,7 @@ class Answerer:
         if not any(relevant):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
-        scored, evidence, unanswered = self._evidence(parts, relevant, response)
+        scored, evidence, unanswered = self._evidence(parts, relevant, response, responses)
         timings = {"search_s": round(searched - started, 3),
                    "evidence_s": round(time.perf_counter() - searched, 3)}
         yield EvidenceFound(evidence, timings["evidence_s"])
@@ -327,27 +327,33 @@ class Answerer:
         answer.timings = timings
         yield Finished(answer)
 
-    def _evidence(self, parts: list[str], relevant: list[bool],
-                  response) -> tuple[list, list, list[str]]:
+    def _evidence(self, parts: list[str], relevant: list[bool], response,
+                  responses: list) -> tuple[list, list, list[str]]:
         """Every unit scored, the card's units, and the parts of the question
         nothing answers. One question: as the evidence step finds them. Two
-        or more parts: each part's units scored for it, the card the best of
-        each in turn, shown as equals (no one quote answers two questions),
-        and a part whose own search found nothing close, or whose best unit
-        is below the evidence floor, named as unanswered."""
+        or more parts: each part's units scored for it in its own search's
+        results (their ranks are what the evidence step weighs), numbered as
+        the joined results are; the card the best of each in turn, shown as
+        equals (no one quote answers two questions); a part whose own search
+        found nothing close, or whose best unit is below the evidence floor,
+        named as unanswered."""
         if len(parts) == 1:
             scored = self.finder.score(response, parts[0])
             return scored, self.finder.best(scored, EVIDENCE_SHOWN), []
+        number = {(r.source, r.section_id): r.rank for r in response.results}
         scored_parts, best_parts, unanswered = [], [], []
-        for part, close in zip(parts, relevant):
-            scored = self.finder.score(response, part) if close else []
+        for part, close, own in zip(parts, relevant, responses):
+            scored = _renumbered(self.finder.score(own, part), own.results, number) \
+                if close else []
             best = self.finder.best(scored, EVIDENCE_SHOWN) if scored else []
             if best:
                 scored_parts.append(scored)
                 best_parts.append(best)
             else:
                 unanswered.append(part)
-        card = [replace(e, confidence=None) for e in _in_turn(best_parts)][:EVIDENCE_SHOWN]
+        # two passages of each part (its best and the next): one slot a part
+        # left the second part's passage off the card too often
+        card = [replace(e, confidence=None) for e in _in_turn([b[:2] for b in best_parts])]
         return _in_turn(scored_parts), card, unanswered
 
     def _checks(self, evidence: list, cancel: threading.Event) -> bool:
@@ -410,9 +416,11 @@ class Answerer:
             sources = [Source.from_result(r.rank, r) for r in results]
             system = style.sections_system
         system += answer_rule(question)  # the asker's language, when it is not English
+        if style.best_last:
+            sources = sources[::-1]
         return build_prompt(self.model, question, sources, conversation.history_for(question),
                             self.model.n_ctx, self.answer_tokens, system=system,
-                            label=style.label)
+                            label=style.label, question_first=style.question_first)
 
     def _generate(self, prompt: Prompt, cancel: threading.Event, timings: dict,
                   started: float):
@@ -548,6 +556,13 @@ def _fact_check_text(style: PromptStyle, source) -> str:
     styles leave the file out of the header, but a reader sees it on every
     citation: `ls` in an answer from `ls.txt` is no name the sources lack."""
     return f"{source.source}\n{style.label(source.n, source)}\n{source.text}"
+
+
+def _renumbered(units: list, results: list, number: dict) -> list:
+    """Units scored in one part's results, numbered as the joined results
+    are (a unit whose section the joined results left out is left out)."""
+    by_rank = {r.rank: (r.source, r.section_id) for r in results}
+    return [replace(u, n=number[by_rank[u.n]]) for u in units if by_rank.get(u.n) in number]
 
 
 def _in_turn(lists: list[list]) -> list:

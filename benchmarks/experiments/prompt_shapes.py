@@ -56,14 +56,19 @@ def tuning_cases(name: str, limit: int | None) -> list:
 def answerer_for(shape: str, searcher, model, base_style):
     """`units:before/after`, or `trim:T`: the best units and the text around
     them up to T tokens (a T above the model's context reads whole sections,
-    cut to fit by the prompt's budget)."""
+    cut to fit by the prompt's budget); after `@`, the layout: `last` (the
+    best source last, next to the question), `question-first` (the question
+    before the sources too)."""
     from app.answers.answerer import Answerer
 
+    shape, *layout = shape.split("@")   # "4:0/0@last", "4:0/0@question-first"
+    base_style = replace(base_style, checks_quote=False, best_last="last" in layout,
+                         question_first="question-first" in layout)
     if shape.startswith("trim:"):
-        return Answerer(searcher, model, style=replace(base_style, checks_quote=False),
+        return Answerer(searcher, model, style=base_style,
                         reading_budget=int(shape.removeprefix("trim:")))
     units, neighbours = parse_shape(shape)
-    style = replace(base_style, units=units, neighbours=neighbours, checks_quote=False)
+    style = replace(base_style, units=units, neighbours=neighbours)
     return Answerer(searcher, model, style=style)
 
 

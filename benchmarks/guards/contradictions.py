@@ -36,7 +36,8 @@ from benchmarks.common import GOLDEN, arguments, print_figures
 SETS = {"tuned: first batch": "contradictions.tsv",
         "tuned: second batch": "contradictions-blind.tsv",
         "tuned: third batch": "contradictions-blind2.tsv",
-        "held out": "contradictions-blind3.tsv"}
+        "tuned: fourth batch": "contradictions-blind3.tsv",
+        "held out": "contradictions-blind4.tsv"}
 
 
 def load(path: Path) -> list[dict]:

@@ -12,7 +12,8 @@ counted and asked as they are. Then each set's questions paired with the
 held-out off-topic questions (resources/golden/off-topic-blind-en.txt),
 half with the handbook's part first and half second.
 
-Reported, on the card (the three passages shown), the evidence step only (no
+Reported, on the card (the passages shown: three for one question, two for
+each part of a question in parts), the evidence step only (no
 answer model): pairs with both answer spans on the card, each part's span
 on the card, and, for the off-topic pairs, the handbook part's span on the
 card and the off-topic part named as unanswered. The baseline, from the same
@@ -50,8 +51,8 @@ def card(answerer: Answerer, question: str, split: bool) -> tuple[list, list[str
     relevant = [answerer._relevant(r) for r in responses]
     if not any(relevant):
         return [], list(parts)
-    _, evidence, unanswered = answerer._evidence(parts, relevant, response)
-    return evidence[:EVIDENCE_SHOWN], unanswered
+    _, evidence, unanswered = answerer._evidence(parts, relevant, response, responses)
+    return evidence if split else evidence[:EVIDENCE_SHOWN], unanswered
 
 
 def on_card(span: str, evidence: list) -> bool:

@@ -42,13 +42,16 @@ def focused_sources(scored: list[Evidence], results: list, units: int,
     for siblings in by_result.values():
         siblings.sort(key=lambda e: e.start)
     chosen: dict[int, dict[tuple[int, int], Evidence]] = {}
-    for evidence in scored[:units]:
+    read: set[str] = set()   # the same text in two sections is read once
+    for evidence in _distinct(scored)[:units]:
         siblings = by_result[evidence.n]
         index = next(i for i, e in enumerate(siblings) if e is evidence)
         window = siblings[max(0, index - before):index + after + 1]
         picked = chosen.setdefault(evidence.n, {})
         for unit in window:
-            picked[(unit.start, unit.end)] = unit
+            if unit is evidence or _said(unit.text) not in read:
+                picked[(unit.start, unit.end)] = unit
+                read.add(_said(unit.text))
     by_rank = {r.rank: r for r in results}
     return [_source(by_rank[n], sorted(picked.values(), key=lambda e: e.start))
             for n, picked in chosen.items()]
@@ -68,6 +71,21 @@ def budgeted_sources(scored: list[Evidence], results: list, budget: int,
             break
         chosen = more
     return chosen
+
+
+def _distinct(scored: list[Evidence]) -> list[Evidence]:
+    """The units, best first, a text already taken (a sentence a handbook
+    repeats in two sections, a table row copied) left out."""
+    seen, distinct = set(), []
+    for unit in scored:
+        if _said(unit.text) not in seen:
+            seen.add(_said(unit.text))
+            distinct.append(unit)
+    return distinct
+
+
+def _said(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
 def _source(result, units: list[Evidence]) -> Source:

@@ -108,14 +108,19 @@ class Prompt:
 Label = Callable[[int, object], str]   # how a source is headed in the prompt
 
 
-def user_message(question: str, sources: list[Source], label: Label = citation_label) -> str:
+def user_message(question: str, sources: list[Source], label: Label = citation_label,
+                 question_first: bool = False) -> str:
+    """The sources, each under its label, then the question; `question_first`:
+    the question before them too (what to read them for)."""
     blocks = [f"{label(s.n, s)}\n{s.text}" for s in sources]
     context = "\n\n".join(blocks) if blocks else "(no sources)"
-    return f"Sources:\n\n{context}\n\nQuestion: {question}"
+    lead = f"Question: {question}\n\n" if question_first else ""
+    return f"{lead}Sources:\n\n{context}\n\nQuestion: {question}"
 
 
 def messages_for(question: str, sources: list[Source], history: list[Turn],
-                 system: str = SYSTEM_PROMPT, label: Label = citation_label) -> list[dict]:
+                 system: str = SYSTEM_PROMPT, label: Label = citation_label,
+                 question_first: bool = False) -> list[dict]:
     """System, history, then the question with its numbered sources.
 
     A follow-up answered from the same sources as the turns before it does not
@@ -127,11 +132,12 @@ def messages_for(question: str, sources: list[Source], history: list[Turn],
     carrier = _carrier(sources, history)
     messages = [{"role": "system", "content": system}]
     for index, turn in enumerate(history):
-        asked = user_message(turn.question, turn.sources, label) if index == carrier \
-            else turn.question
+        asked = user_message(turn.question, turn.sources, label, question_first) \
+            if index == carrier else turn.question
         messages.append({"role": "user", "content": asked})
         messages.append({"role": "assistant", "content": turn.answer})
-    current = question if carrier is not None else user_message(question, sources, label)
+    current = question if carrier is not None else \
+        user_message(question, sources, label, question_first)
     messages.append({"role": "user", "content": current})
     return messages
 
@@ -154,12 +160,13 @@ def _sources_key(sources: list[Source]) -> tuple:
 
 def build_prompt(model: ChatModel, question: str, sources: list[Source], history: list[Turn],
                  n_ctx: int, answer_tokens: int, system: str = SYSTEM_PROMPT,
-                 label: Label = citation_label) -> Prompt:
+                 label: Label = citation_label, question_first: bool = False) -> Prompt:
     sources = [Source(**vars(s)) for s in sources]  # trimmed copies, never the caller's
     history = list(history[-MAX_HISTORY_TURNS:])
 
     def measure() -> tuple[str, list[str], int]:
-        text, stop = model.render(messages_for(question, sources, history, system, label))
+        text, stop = model.render(messages_for(question, sources, history, system, label,
+                                               question_first))
         return text, stop, model.count(text)
 
     def fits() -> bool:

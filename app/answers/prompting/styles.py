@@ -40,6 +40,8 @@ class PromptStyle:
     label: Callable[[int, object], str] = citation_label   # how a source is headed
     one_line: bool = True        # the focused answer ends at its first line break
     checks_quote: bool = False   # reads the best units again to check the first (checks/quote_check.py)
+    best_last: bool = False      # the sources in the prompt best last, next to the question
+    question_first: bool = False  # the question before the sources too
 
 
 SMOLLM2 = PromptStyle(family="smollm2", focused_system=FOCUSED_SYSTEM_PROMPT,
