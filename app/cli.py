@@ -109,9 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--answer-tokens", type=int, default=384,
                      help="most tokens the answer may take (default 384; the focused "
                           "prompt's answers stop at 128)")
-    ask.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
-                     help="what the model reads: the best evidence with its neighbouring "
-                          "sentences (default), or whole sections (for large models)")
+    ask.add_argument("--prompt", choices=("evidence", "thorough", "sections"), default="evidence",
+                     help="what the model reads: the best evidence (default; quick), the "
+                          "best evidence and the text around it (thorough: ~4x the wait), or "
+                          "whole sections (for large models)")
     ask.add_argument("--prompt-units", type=int, default=None, metavar="N",
                      help="with --prompt evidence: how many evidence units (default 1)")
     _retrieval_options(ask, default_k=None)
@@ -136,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--model", default=None,
                           help=f"with --answers: {MODEL_HELP} (default: the bundled one)")
     evaluate.add_argument("--ctx", type=int, default=4096, help="with --answers: context size")
-    evaluate.add_argument("--prompt", choices=("evidence", "sections"), default="evidence",
+    evaluate.add_argument("--prompt", choices=("evidence", "thorough", "sections"),
+                          default="evidence",
                           help="with --answers: what the model reads")
     evaluate.add_argument("--prompt-units", type=int, default=None, metavar="N",
                           help="with --answers --prompt evidence: evidence units (default 1)")

@@ -414,3 +414,25 @@ def test_a_question_that_asks_one_thing_is_searched_whole():
     searcher, _, answer = _two_part("How do I park my bicycle and lock it?")
     assert searcher.queries == ["How do I park my bicycle and lock it?"]
     assert answer.unanswered == []
+
+
+def test_thorough_answers_read_the_text_around_the_best_units():
+    """Settings' "thorough": the best units and the sentences around them up
+    to THOROUGH_TOKENS; quick (the default) reads the best units alone."""
+    from app.answers.answerer import THOROUGH
+
+    body = " ".join(f"Rule {i} says leave is {i} days." for i in range(1, 40))
+    results = [FakeResult(1, "h.md", "Leave", body)]
+
+    def sent(prompt):
+        model = FakeChatModel()
+        model.enqueue("Leave", " is", " 3", " days", " [1]", ".")
+        answerer = Answerer(FakeSearcher(results), model, finder=PartFinder(), prompt=prompt)
+        events = list(answerer.ask("What does rule 3 say about leave?", cancel=threading.Event()))
+        return [e for e in events if isinstance(e, Finished)][0].answer
+
+    quick, thorough = sent("evidence"), sent(THOROUGH)
+    quick_words = sum(len(s.text.split()) for s in quick.sent)
+    thorough_words = sum(len(s.text.split()) for s in thorough.sent)
+    assert quick_words < thorough_words <= 800
+    assert thorough.prompt == "evidence", "the focused prompt, reading more"

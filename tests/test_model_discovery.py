@@ -447,6 +447,22 @@ def test_a_measured_speed_is_kept_for_that_file_only(tmp_path, isolated_home):
     assert measured_speed(first) is None
 
 
+def test_the_reading_speed_is_kept_beside_the_writing_speed(tmp_path, isolated_home):
+    """An answer's prompt read cold measures how fast the model reads (what
+    Settings' expected wait is made of); one read mostly from the cache
+    measures nothing and keeps the figure before."""
+    from app.llm.speeds import record_answer_speed
+
+    path = write_model(tmp_path / "a.gguf")
+    record_answer_speed(path, {"written_tokens": 11, "writing_s": 1.0, "read_tokens": 400,
+                               "reading_s": 4.0})
+    assert measured_speed(path) == 10.0 and measured_speed(path, what="reading_per_s") == 100.0
+    record_answer_speed(path, {"written_tokens": 21, "writing_s": 1.0, "read_tokens": 12,
+                               "reading_s": 0.2})
+    assert measured_speed(path) == 20.0, "the newest writing speed"
+    assert measured_speed(path, what="reading_per_s") == 100.0, "12 cached-prompt tokens: no measure"
+
+
 def test_a_damaged_speeds_file_is_ignored_and_written_again(tmp_path, isolated_home):
     path = write_model(tmp_path / "a.gguf")
     isolated_home.mkdir(parents=True)

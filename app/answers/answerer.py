@@ -48,7 +48,17 @@ DEFAULT_ANSWER_TOKENS = 384
 # ends a ramble without cutting an answer (see docs/answers.md).
 FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
-EVIDENCE, SECTIONS = "evidence", "sections"
+EVIDENCE, THOROUGH, SECTIONS = "evidence", "thorough", "sections"
+# Thorough: the best units and the text around them, up to this many tokens
+# of passages (focused.budgeted_sources). The curve of what the 1.5B reads
+# against its accuracy and wait (docs/answers.md, "What the model reads"):
+# about 880 prompt tokens, four times the quick default's, for a few more
+# answers right on some handbooks.
+THOROUGH_TOKENS = 800
+# The prompt tokens each reading takes at the median on the held-out batches
+# (benchmarks/experiments/prompt_shapes.py --held-out): with the reading
+# speed measured on this computer, the wait before the first word.
+TYPICAL_PROMPT_TOKENS = {EVIDENCE: 230, THOROUGH: 880, SECTIONS: 1700}
 SEARCHING = QT_TRANSLATE_NOOP("Core", "searching the handbook…")
 # Said under a quote when the model answers "The handbook does not say."
 # (what both prompts ask for when the sources do not answer): the bundled
@@ -260,6 +270,8 @@ class Answerer:
 
         self.searcher = searcher
         self.model = model
+        if prompt == THOROUGH:   # the focused prompt, reading the text around its units too
+            prompt, reading_budget = EVIDENCE, reading_budget or THOROUGH_TOKENS
         self.prompt = prompt
         self.prompt_units = prompt_units
         # tokens of passages the focused prompt reads: the best units and the
@@ -438,15 +450,19 @@ class Answerer:
         # Closed as soon as the answer ends, not whenever it is garbage-collected:
         # a model in its own process must hear "stop" before the next question's
         # first request, or that request is answered with this answer's tokens.
-        first_at = None
+        first_at = read_from = None
         with closing(self.model.generate(prompt.text, stop, self.answer_tokens, halt)) as stream:
             for chunk in stream:
                 if isinstance(chunk, Reading):  # Stop reaches the model through `halt`
+                    if read_from is None:  # the reading speed: its tokens, from its start
+                        read_from, timings["read_tokens"] = time.perf_counter(), chunk.to_read
                     yield Status("reading", reading_message(len(prompt.sources), chunk))
                     continue
                 if first_at is None:
                     first_at = time.perf_counter()
                     timings["first_token_s"] = round(first_at - started, 3)
+                    if read_from is not None:
+                        timings["reading_s"] = round(first_at - read_from, 3)
                     yield Status("generating", Said(QT_TRANSLATE_NOOP("Core",
                                                                       "writing the answer…")))
                 text, written = chunk.text, "".join(raw)

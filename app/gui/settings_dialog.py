@@ -58,6 +58,7 @@ from app.gui.locale_format import number
 from app.gui.model_list import Found, ModelFolders, ModelPicker, find_models
 from app.gui.safe_text import display_table, plain_label
 from app.gui.words import as_sentence
+from app.workspace.answering import expected_waits
 from app.workspace.settings import CONTEXT_SIZES, EMBEDDERS, PROFILES, AppSettings
 from app.gui.shared_index import SharedIndexBox
 from app.search.retrieval import MIN_CONTEXT_TOKENS
@@ -304,17 +305,35 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Answer length:"), self.answer_spin)
 
         self.prompt_combo = QComboBox()
-        self.prompt_combo.addItem(self.tr("The best passages (fast; for small models)"),
-                                  "evidence")
+        self.prompt_combo.addItem(self.tr("Quick: the best passages"), "evidence")
+        self.prompt_combo.addItem(self.tr("Thorough: the best passages and the text around "
+                                          "them"), "thorough")
         self.prompt_combo.addItem(self.tr("Whole sections (for large models)"), "sections")
         _fixed(self.prompt_combo)
         self.prompt_combo.setToolTip(self.tr(
-            "What the model reads. The best passages: the sentence, row or line of code most "
-            "likely to answer, with its neighbours (about 200 tokens: the bundled model starts "
-            "answering in about half a second, and its answers are capped at 128 tokens). "
-            "Whole sections: everything under Sources, for a model that can use it."))
+            "What the model reads. Quick: the sentences, rows or lines of code most likely to "
+            "answer (about 230 tokens). Thorough: those and the text around them (about 880 "
+            "tokens, about four times the wait before the first word). Whole sections: "
+            "everything under Sources, for a model that can use it."))
         form.addRow(self.tr("Model reads:"), self.prompt_combo)
+        self.wait_label = _wrapped(plain_label())
+        form.addRow("", self.wait_label)
         return group
+
+    def _show_waits(self) -> None:
+        """The wait before the first word for each way of reading, as measured
+        on this computer for the chosen model (once it has answered here)."""
+        waits = expected_waits(self.model_edit.text().strip() or None)
+        if waits is None:
+            self.wait_label.setText(self.tr(
+                "The wait before the first word is shown here once this model has answered on "
+                "this computer."))
+            return
+        self.wait_label.setText(self.tr(
+            "Wait before the first word on this computer: quick about {quick} s, thorough "
+            "about {thorough} s, whole sections about {sections} s.").format(
+                quick=number(waits["evidence"], 1), thorough=number(waits["thorough"], 1),
+                sections=number(waits["sections"], 1)))
 
     def _retrieval_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Retrieval"))
@@ -531,6 +550,7 @@ class SettingsDialog(QDialog):
         self.n_ctx_combo.setCurrentIndex(index)
         self.answer_spin.setValue(settings.answer_tokens)
         self.prompt_combo.setCurrentIndex(max(self.prompt_combo.findData(settings.prompt), 0))
+        self._show_waits()
         self.results_spin.setValue(settings.results)
         self.context_spin.setValue(settings.context_tokens)
         self.candidates_spin.setValue(settings.candidates)
@@ -553,6 +573,7 @@ class SettingsDialog(QDialog):
         self.browse_button.clicked.connect(self._browse)
         self.bundled_button.clicked.connect(self.model_edit.clear)
         self.model_edit.textChanged.connect(self._refresh)
+        self.model_edit.textChanged.connect(self._show_waits)
         self.model_edit.textChanged.connect(self.model_picker.show_current)
         self.model_picker.picked.connect(self.model_edit.setText)  # validated as a typed path
         self.model_picker.searched.connect(

@@ -1,7 +1,8 @@
 """How fast each model wrote its answers on this machine, once it has been tried.
 
 A small JSON file in the per-user data folder, `{resolved path: {"tokens_per_s",
-"size_bytes", "measured"}}`. The size is kept so a file replaced by another
+"reading_per_s", "size_bytes", "measured"}}`: how fast it writes, and how fast
+it reads a prompt (what the wait before the first word is made of). The size is kept so a file replaced by another
 (a different quantisation saved under the same name) does not inherit the
 old figure. The latest measurement wins: the machine's load changes, and the
 newest figure is the best guess of the next answer's speed. A damaged or
@@ -23,21 +24,31 @@ FILE_NAME = "model-speeds.json"
 MAX_ENTRIES = 200        # models tried; the oldest figures go first
 MAX_FILE_BYTES = 1 << 20
 MIN_SPEED_TOKENS = 3     # after the first: focused answers are short ("28 days [1]")
+MIN_READ_TOKENS = 64     # a prompt read mostly from the cache is no measure of reading
 
 
 def speeds_file(folder: Path | None = None) -> Path:
     return (folder or paths.data_dir()) / FILE_NAME
 
 
-def record_speed(path: Path, tokens_per_s: float, folder: Path | None = None) -> None:
-    """Remember `tokens_per_s` for the model file at `path` (OSError if the
-    data folder cannot be written)."""
+def record_speed(path: Path, tokens_per_s: float, folder: Path | None = None,
+                 reading_per_s: float | None = None) -> None:
+    """Remember `tokens_per_s` (writing) and `reading_per_s` (reading a
+    prompt, when measured) for the model file at `path` (OSError if the data
+    folder cannot be written). A reading speed not measured this time keeps
+    the one measured before."""
     if not tokens_per_s > 0:
         return
     path = Path(path).resolve()
     speeds = _load(speeds_file(folder))
-    speeds[str(path)] = {"tokens_per_s": round(float(tokens_per_s), 2),
-                         "size_bytes": path.stat().st_size, "measured": time.time()}
+    size = path.stat().st_size
+    before = speeds.get(str(path))
+    kept = before.get("reading_per_s") if isinstance(before, dict) and \
+        before.get("size_bytes") == size else None
+    reading = round(float(reading_per_s), 2) if reading_per_s and reading_per_s > 0 else kept
+    speeds[str(path)] = {"tokens_per_s": round(float(tokens_per_s), 2), "size_bytes": size,
+                         "measured": time.time(),
+                         **({"reading_per_s": reading} if reading else {})}
     newest = sorted(speeds.items(), key=lambda item: item[1].get("measured", 0), reverse=True)
     _save(speeds_file(folder), dict(newest[:MAX_ENTRIES]))
 
@@ -49,14 +60,19 @@ def record_answer_speed(path: Path, timings: dict, folder: Path | None = None) -
     seconds = timings.get("writing_s", 0)
     if tokens < MIN_SPEED_TOKENS or seconds <= 0:
         return
+    read, reading_s = timings.get("read_tokens", 0), timings.get("reading_s", 0)
+    # a prompt mostly cached says nothing of the reading speed
+    reading = read / reading_s if read >= MIN_READ_TOKENS and reading_s > 0 else None
     try:
-        record_speed(path, tokens / seconds, folder)
+        record_speed(path, tokens / seconds, folder, reading)
     except OSError as error:
         log.warning("the model's speed was not saved: %s", error)
 
 
-def measured_speed(path: Path, folder: Path | None = None) -> float | None:
-    """Tokens per second last measured for the file at `path`, if it is still that file."""
+def measured_speed(path: Path, folder: Path | None = None,
+                   what: str = "tokens_per_s") -> float | None:
+    """Tokens per second last measured for the file at `path`, if it is
+    still that file: written, or with `what="reading_per_s"`, read."""
     try:
         path = Path(path).resolve()
         size = path.stat().st_size
@@ -65,7 +81,7 @@ def measured_speed(path: Path, folder: Path | None = None) -> float | None:
     entry = _load(speeds_file(folder)).get(str(path))
     if not isinstance(entry, dict) or entry.get("size_bytes") != size:
         return None
-    speed = entry.get("tokens_per_s")
+    speed = entry.get(what)
     return float(speed) if isinstance(speed, (int, float)) and speed > 0 else None
 
 

@@ -13,14 +13,29 @@ import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
-from app.answers.answerer import Answerer
+from app.answers.answerer import TYPICAL_PROMPT_TOKENS, Answerer
 from app.common.bundled import ModelMissing
 from app.llm.catalogue import default_model_path
 from app.llm.process import ModelProcess
-from app.llm.speeds import record_answer_speed
+from app.llm.speeds import measured_speed, record_answer_speed
 from app.search.retrieval import Searcher
 from app.workspace.embedders import EmbedderCache
 from app.workspace.settings import AppSettings
+
+
+def expected_waits(model_path: str | None) -> dict[str, float] | None:
+    """Seconds before the first word for each way of reading (quick,
+    thorough, whole sections), with the reading speed measured on this
+    computer for the model at `model_path` (the default one when empty);
+    None until it has answered here."""
+    try:
+        path = Path(model_path) if model_path else default_model_path()
+    except ModelMissing:
+        return None
+    speed = measured_speed(path, what="reading_per_s")
+    if not speed:
+        return None
+    return {prompt: tokens / speed for prompt, tokens in TYPICAL_PROMPT_TOKENS.items()}
 
 
 def default_model(settings: AppSettings):

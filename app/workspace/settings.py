@@ -19,7 +19,7 @@ PROFILES = ("fitted", "spring-default")
 # Which embedder indexes a handbook: "auto" MiniLM while every document is
 # English, multilingual-e5-small once one is not; or one of them always.
 EMBEDDERS = ("auto", "english", "multilingual")
-PROMPTS = ("evidence", "sections")
+PROMPTS = ("evidence", "thorough", "sections")
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
 
@@ -28,7 +28,7 @@ class AppSettings:
     model_path: str = ""            # empty: the default model (answer_models.default_model_path)
     n_ctx: int = 4096
     answer_tokens: int = 384
-    prompt: str = "evidence"        # what the model reads: "evidence" or whole "sections"
+    prompt: str = "evidence"        # what the model reads: "evidence" (quick), "thorough", "sections"
     results: int = 3                # parents returned (fitted) — "top-k" in the dialog
     candidates: int = 20            # children searched by each of KNN and BM25
     context_tokens: int = SearchSettings.context_tokens  # section text for the model (cl100k)

@@ -407,3 +407,30 @@ def test_screenshot(open_dialog, gguf, qtbot, tmp_path, models_on_disk):
     qtbot.wait(50)
     review = Path(os.environ.get("HBQA_SCREENSHOT_REVIEW_DIR", tmp_path)) / "settings-errors.png"
     assert dialog.grab().save(str(review))
+
+
+# ----- what the model reads, and the wait it costs here -------------------------------------
+
+def test_answers_can_be_quick_thorough_or_whole_sections(open_dialog):
+    dialog = open_dialog(AppSettings())
+    assert [dialog.prompt_combo.itemData(i) for i in range(dialog.prompt_combo.count())] == \
+        ["evidence", "thorough", "sections"]
+    select_data(dialog.prompt_combo, "thorough")
+    assert dialog.result_settings().prompt == "thorough"
+    assert open_dialog(AppSettings(prompt="thorough")).prompt_combo.currentData() == "thorough"
+
+
+def test_the_wait_before_the_first_word_is_the_one_measured_on_this_computer(open_dialog, gguf):
+    """Until the chosen model has answered here, the dialog says so; then it
+    shows each way of reading's wait at the reading speed measured for it."""
+    from app.answers.answerer import TYPICAL_PROMPT_TOKENS
+
+    dialog = open_dialog(AppSettings(model_path=str(gguf)))
+    assert "once this model has answered on this computer" in dialog.wait_label.text()
+    record_speed(gguf, 20.0, reading_per_s=100.0)
+    dialog.model_edit.setText("")
+    dialog.model_edit.setText(str(gguf))
+    shown = dialog.wait_label.text()
+    quick = TYPICAL_PROMPT_TOKENS["evidence"] / 100.0
+    assert f"quick about {quick:.1f} s" in shown
+    assert f"thorough about {TYPICAL_PROMPT_TOKENS['thorough'] / 100.0:.1f} s" in shown

