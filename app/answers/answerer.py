@@ -48,6 +48,7 @@ DEFAULT_ANSWER_TOKENS = 384
 # ends a ramble without cutting an answer (see docs/answers.md).
 FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
+PER_PART = 3                # passages shown for each part of a question in parts
 EVIDENCE, THOROUGH, SECTIONS = "evidence", "thorough", "sections"
 # Thorough: the best units and the text around them, up to this many tokens
 # of passages (focused.budgeted_sources). The curve of what the 1.5B reads
@@ -299,11 +300,12 @@ class Answerer:
         yield Status("searching", Said(SEARCHING))
         parts = [question] if conversation.is_follow_up(question) else question_parts(question)
         responses = [self.searcher.search(conversation.retrieval_query(part)) for part in parts]
-        response = responses[0] if len(parts) == 1 else \
-            merged_responses(question, responses)
+        relevant = [self._relevant(r) for r in responses]
+        # a part nothing is close to lends no results: the others' keep their room
+        response = responses[0] if len(parts) == 1 else merged_responses(
+            question, [r for r, close in zip(responses, relevant) if close] or responses)
         searched = time.perf_counter()
         yield Retrieved(response.results)
-        relevant = [self._relevant(r) for r in responses]
         if not any(relevant):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
@@ -363,9 +365,11 @@ class Answerer:
                 best_parts.append(best)
             else:
                 unanswered.append(part)
-        # two passages of each part (its best and the next): one slot a part
-        # left the second part's passage off the card too often
-        card = [replace(e, confidence=None) for e in _in_turn([b[:2] for b in best_parts])]
+        # two passages of each part answered (its best and the next; one slot
+        # a part left the second part's passage off the card too often), the
+        # usual three where one part alone is answered
+        shown = EVIDENCE_SHOWN if len(best_parts) == 1 else PER_PART
+        card = [replace(e, confidence=None) for e in _in_turn([b[:shown] for b in best_parts])]
         return _in_turn(scored_parts), card, unanswered
 
     def _checks(self, evidence: list, cancel: threading.Event) -> bool:

@@ -150,8 +150,10 @@ def merged_responses(question: str, responses: list, limit: int | None = None) -
     """Several searches (the parts of a question) as one response: their
     results taken in turn (each part's best first), a section found twice
     kept once, renumbered; their candidates together. `limit`: results kept
-    (by default as many as one search gives, and one for each part at least)."""
-    limit = limit or max([len(r.results) for r in responses] + [len(responses)])
+    (by default as many as two searches give: each part's best keep their
+    room beside the other's)."""
+    limit = limit or min(sum(len(r.results) for r in responses),
+                         2 * max((len(r.results) for r in responses), default=0))
     results, seen = [], set()
     for row in itertools.zip_longest(*(r.results for r in responses)):
         for result in row:

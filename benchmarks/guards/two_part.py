@@ -16,11 +16,15 @@ Reported, on the card (the passages shown: three for one question, two for
 each part of a question in parts), the evidence step only (no
 answer model): pairs with both answer spans on the card, each part's span
 on the card, and, for the off-topic pairs, the handbook part's span on the
-card and the off-topic part named as unanswered. The baseline, from the same
-run: the joined question searched and its evidence found whole, as before
-the split.
+card and the off-topic part named as unanswered; the time from the question
+to the card (search and evidence, median). The baseline, from the same run:
+the joined question searched and its evidence found whole, as before the
+split.
 """
 from __future__ import annotations
+
+import statistics
+import time
 
 from app.answers.answerer import EVIDENCE_SHOWN, Answerer
 from app.answers.question_parts import question_parts
@@ -47,8 +51,9 @@ def card(answerer: Answerer, question: str, split: bool) -> tuple[list, list[str
     split into its parts (as the app asks it) or whole (as it did before)."""
     parts = question_parts(question) if split else [question]
     responses = [answerer.searcher.search(part) for part in parts]
-    response = responses[0] if len(parts) == 1 else merged_responses(question, responses)
     relevant = [answerer._relevant(r) for r in responses]
+    response = responses[0] if len(parts) == 1 else merged_responses(
+        question, [r for r, close in zip(responses, relevant) if close] or responses)
     if not any(relevant):
         return [], list(parts)
     _, evidence, unanswered = answerer._evidence(parts, relevant, response, responses)
@@ -81,16 +86,20 @@ def _pairs(answerer: Answerer, pairs: list) -> dict:
     figures = {"pairs": len(pairs), "split": 0}
     for split in (True, False):
         both = each = 0
+        seconds = []
         for a, b in pairs:
             question = joined(a.question, b.question)
             figures["split"] += split and len(question_parts(question)) == 2
+            started = time.perf_counter()
             evidence, _ = card(answerer, question, split)
+            seconds.append(time.perf_counter() - started)
             found = [on_card(a.answer_span, evidence), on_card(b.answer_span, evidence)]
             both += all(found)
             each += sum(found)
         key = "now" if split else "whole (before)"
         figures[key] = {"both_on_card": round(both / len(pairs), 3),
-                        "each_part_on_card": round(each / (2 * len(pairs)), 3)}
+                        "each_part_on_card": round(each / (2 * len(pairs)), 3),
+                        "card_s_p50": round(statistics.median(seconds), 3)}
     return figures
 
 
@@ -109,6 +118,10 @@ def _off_topic(answerer: Answerer, cases: list, strangers: list[str]) -> dict:
         key = "now" if split else "whole (before)"
         figures[key] = {"handbook_part_on_card": round(found / len(rows), 3),
                         "off_topic_part_named": round(named / len(rows), 3)}
+    # the handbook part asked alone: the most a split can give it
+    alone = sum(on_card(case.answer_span, card(answerer, case.question, False)[0])
+                for case, _ in rows)
+    figures["alone"] = {"handbook_part_on_card": round(alone / len(rows), 3)}
     return figures
 
 
@@ -121,16 +134,19 @@ def main() -> None:
 
 def text(report: dict) -> str:
     lines = ["| set | pairs (split) | both on card: now (before) | each part: now (before) "
-             "| off-topic pairs | handbook part on card: now (before) | off-topic part named |",
-             "|---|---|---|---|---|---|---|"]
+             "| to the card: now (before) | off-topic pairs | handbook part on card: now "
+             "(before; asked alone) | off-topic part named |", "|---|---|---|---|---|---|---|---|"]
     for name, f in report.items():
         p, o = f["pairs"], f["off_topic"]
+        now, was = p["now"], p["whole (before)"]
         lines.append(
-            f"| {name} | {p['pairs']} ({p['split']}) | {p['now']['both_on_card']} "
-            f"({p['whole (before)']['both_on_card']}) | {p['now']['each_part_on_card']} "
-            f"({p['whole (before)']['each_part_on_card']}) | {o['pairs']} | "
-            f"{o['now']['handbook_part_on_card']} ({o['whole (before)']['handbook_part_on_card']})"
-            f" | {o['now']['off_topic_part_named']} |")
+            f"| {name} | {p['pairs']} ({p['split']}) | {now['both_on_card']} "
+            f"({was['both_on_card']}) | {now['each_part_on_card']} "
+            f"({was['each_part_on_card']}) | {now.get('card_s_p50')} s ({was.get('card_s_p50')} s)"
+            f" | {o['pairs']} | {o['now']['handbook_part_on_card']} "
+            f"({o['whole (before)']['handbook_part_on_card']}; "
+            f"{o.get('alone', {}).get('handbook_part_on_card')}) | "
+            f"{o['now']['off_topic_part_named']} |")
     return "\n".join(lines)
 
 
