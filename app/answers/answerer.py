@@ -48,7 +48,10 @@ DEFAULT_ANSWER_TOKENS = 384
 # ends a ramble without cutting an answer (see docs/answers.md).
 FOCUSED_ANSWER_TOKENS = 128
 EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
-PER_PART = 3                # passages shown for each part of a question in parts
+# Passages shown for each part of a question in parts: with two a part, the
+# part's answer was on the card less often than asked alone (man pages 0.23
+# of the parts, sample 0.66; with three 0.32, 0.69: benchmarks/guards/two_part.py)
+PER_PART = 3
 EVIDENCE, THOROUGH, SECTIONS = "evidence", "thorough", "sections"
 # Thorough: the best units and the text around them, up to this many tokens
 # of passages (focused.budgeted_sources). The curve of what the 1.5B reads
@@ -365,11 +368,7 @@ class Answerer:
                 best_parts.append(best)
             else:
                 unanswered.append(part)
-        # two passages of each part answered (its best and the next; one slot
-        # a part left the second part's passage off the card too often), the
-        # usual three where one part alone is answered
-        shown = EVIDENCE_SHOWN if len(best_parts) == 1 else PER_PART
-        card = [replace(e, confidence=None) for e in _in_turn([b[:shown] for b in best_parts])]
+        card = [replace(e, confidence=None) for e in _in_turn([b[:PER_PART] for b in best_parts])]
         return _in_turn(scored_parts), card, unanswered
 
     def _checks(self, evidence: list, cancel: threading.Event) -> bool:
