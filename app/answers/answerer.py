@@ -54,15 +54,17 @@ EVIDENCE_SHOWN = 3          # the quote and the next two, one click away
 PER_PART = 3
 EVIDENCE, THOROUGH, SECTIONS = "evidence", "thorough", "sections"
 # Thorough: the best units and the text around them, up to this many tokens
-# of passages (focused.budgeted_sources). The curve of what the 1.5B reads
-# against its accuracy and wait (docs/answers.md, "What the model reads"):
-# about 880 prompt tokens, four times the quick default's, for a few more
-# answers right on some handbooks.
+# of passages (focused.budgeted_sources). On the held-out batches the 1.5B
+# was right 22 times of 44 with it against 19 with four units (the quick
+# default), and read 796 tokens at the median against 174: four times the
+# wait before the first word (docs/answers.md, "The curve").
 THOROUGH_TOKENS = 800
-# The prompt tokens each reading takes at the median on the held-out batches
-# (benchmarks/experiments/prompt_shapes.py --held-out): with the reading
-# speed measured on this computer, the wait before the first word.
-TYPICAL_PROMPT_TOKENS = {EVIDENCE: 230, THOROUGH: 880, SECTIONS: 1700}
+# What each reading gives the model beyond its cached system prompt, at the
+# median on the held-out batches (benchmarks/experiments/prompt_shapes.py
+# --held-out; whole sections: the 1.5B's measurements of 2026-12-04): with the
+# reading speed measured on this computer, the wait before the first word.
+TYPICAL_PROMPT_TOKENS = {EVIDENCE: 175, THOROUGH: 800, SECTIONS: 1650}
+SEARCH_AND_EVIDENCE_S = 0.3   # before the model reads: the search and the evidence step
 SEARCHING = QT_TRANSLATE_NOOP("Core", "searching the handbook…")
 # Said under a quote when the model answers "The handbook does not say."
 # (what both prompts ask for when the sources do not answer): the bundled

@@ -312,7 +312,7 @@ class SettingsDialog(QDialog):
         _fixed(self.prompt_combo)
         self.prompt_combo.setToolTip(self.tr(
             "What the model reads. Quick: the sentences, rows or lines of code most likely to "
-            "answer (about 230 tokens). Thorough: those and the text around them (about 880 "
+            "answer (about 175 tokens). Thorough: those and the text around them (about 800 "
             "tokens, about four times the wait before the first word). Whole sections: "
             "everything under Sources, for a model that can use it."))
         form.addRow(self.tr("Model reads:"), self.prompt_combo)

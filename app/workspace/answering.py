@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Callable, Iterator
 
-from app.answers.answerer import TYPICAL_PROMPT_TOKENS, Answerer
+from app.answers.answerer import SEARCH_AND_EVIDENCE_S, TYPICAL_PROMPT_TOKENS, Answerer
 from app.common.bundled import ModelMissing
 from app.llm.catalogue import default_model_path
 from app.llm.process import ModelProcess
@@ -35,7 +35,8 @@ def expected_waits(model_path: str | None) -> dict[str, float] | None:
     speed = measured_speed(path, what="reading_per_s")
     if not speed:
         return None
-    return {prompt: tokens / speed for prompt, tokens in TYPICAL_PROMPT_TOKENS.items()}
+    return {prompt: SEARCH_AND_EVIDENCE_S + tokens / speed
+            for prompt, tokens in TYPICAL_PROMPT_TOKENS.items()}
 
 
 def default_model(settings: AppSettings):

@@ -2990,8 +2990,8 @@ Jetzt aus Ihren Dokumenten neu aufbauen? Ihre Dokumente bleiben unverändert; nu
         <translation>Gründlich: die besten Textstellen und der Text um sie herum</translation>
     </message>
     <message>
-        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 230 tokens). Thorough: those and the text around them (about 880 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
-        <translation>Was das Modell liest. Schnell: die Sätze, Tabellenzeilen oder Codezeilen, die am wahrscheinlichsten antworten (etwa 230 Token). Gründlich: diese und der Text um sie herum (etwa 880 Token, etwa die vierfache Wartezeit bis zum ersten Wort). Ganze Abschnitte: alles unter Quellen, für ein Modell, das damit umgehen kann.</translation>
+        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 175 tokens). Thorough: those and the text around them (about 800 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
+        <translation>Was das Modell liest. Schnell: die Sätze, Tabellenzeilen oder Codezeilen, die am wahrscheinlichsten antworten (etwa 175 Token). Gründlich: diese und der Text um sie herum (etwa 800 Token, etwa die vierfache Wartezeit bis zum ersten Wort). Ganze Abschnitte: alles unter Quellen, für ein Modell, das damit umgehen kann.</translation>
     </message>
     <message>
         <source>Model reads:</source>

@@ -2990,8 +2990,8 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Minucioso: los mejores pasajes y el texto que los rodea</translation>
     </message>
     <message>
-        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 230 tokens). Thorough: those and the text around them (about 880 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
-        <translation>Lo que lee el modelo. Rápido: las frases, filas o líneas de código con más probabilidad de responder (unos 230 tokens). Minucioso: esas y el texto que las rodea (unos 880 tokens, unas cuatro veces la espera hasta la primera palabra). Secciones completas: todo lo que aparece en Fuentes, para un modelo que pueda aprovecharlo.</translation>
+        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 175 tokens). Thorough: those and the text around them (about 800 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
+        <translation>Lo que lee el modelo. Rápido: las frases, filas o líneas de código con más probabilidad de responder (unos 175 tokens). Minucioso: esas y el texto que las rodea (unos 800 tokens, unas cuatro veces la espera hasta la primera palabra). Secciones completas: todo lo que aparece en Fuentes, para un modelo que pueda aprovecharlo.</translation>
     </message>
     <message>
         <source>Model reads:</source>

@@ -3027,8 +3027,8 @@ Rebuild it from your documents now? Your documents are not touched; only the ind
         <translation>Тщательно: лучшие отрывки и текст вокруг них</translation>
     </message>
     <message>
-        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 230 tokens). Thorough: those and the text around them (about 880 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
-        <translation>Что читает модель. Быстро: предложения, строки таблиц или строки кода, которые вероятнее всего отвечают на вопрос (около 230 токенов). Тщательно: они же и текст вокруг них (около 880 токенов, ожидание первого слова примерно в четыре раза дольше). Целые разделы: всё, что указано в источниках, для модели, которая может это использовать.</translation>
+        <source>What the model reads. Quick: the sentences, rows or lines of code most likely to answer (about 175 tokens). Thorough: those and the text around them (about 800 tokens, about four times the wait before the first word). Whole sections: everything under Sources, for a model that can use it.</source>
+        <translation>Что читает модель. Быстро: предложения, строки таблиц или строки кода, которые вероятнее всего отвечают на вопрос (около 175 токенов). Тщательно: они же и текст вокруг них (около 800 токенов, ожидание первого слова примерно в четыре раза дольше). Целые разделы: всё, что указано в источниках, для модели, которая может это использовать.</translation>
     </message>
     <message>
         <source>Model reads:</source>
