@@ -436,3 +436,13 @@ def test_thorough_answers_read_the_text_around_the_best_units():
     thorough_words = sum(len(s.text.split()) for s in thorough.sent)
     assert quick_words < thorough_words <= 800
     assert thorough.prompt == "evidence", "the focused prompt, reading more"
+
+
+def test_a_fact_no_source_holds_is_named_unsupported_not_also_contradicting():
+    """"5 fields" where the passage says 4 and no source says 5: made up,
+    and said so once, not also as "the source says 4 fields"."""
+    answer = _asked("Each line of the file holds 4 fields: group_name:password:GID:user_list.",
+                    ("Each", " line", " has", " 5", " fields", " [1]", "."),
+                    "How many fields are in a line of the group file?")
+    assert [f.text for f in answer.unsupported] == ["5"]
+    assert answer.contradicts == []

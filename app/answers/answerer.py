@@ -334,11 +334,13 @@ class Answerer:
             if evidence[0].checked is not None:
                 yield QuoteChecked(evidence)
         answer.evidence, answer.repeated = evidence, repeated
-        # What the answer says otherwise than the passage it stands under,
-        # then the numbers the card's answering passages lack (one said
-        # otherwise is named once, as said otherwise).
-        if not answer.declined:
-            answer.contradicts = contradicting(answer.text, evidence, question)
+        # What the answer says otherwise than the passage it stands under
+        # (of what the sources hold: one they lack is unsupported, named as
+        # that), then the numbers the card's answering passages lack (one
+        # said otherwise is named once, as said otherwise).
+        if not answer.declined:  # a fact no source holds is named as that, once
+            answer.contradicts = [c for c in contradicting(answer.text, evidence, question)
+                                  if not overlaps(c, answer.unsupported)]
         answer.not_in_quote = [f for f in numbers_not_in(
             answer.text, "\n".join(e.text for e in answering(evidence)), answer.unsupported,
             question) if not overlaps(f, answer.contradicts)]
