@@ -461,6 +461,11 @@ def test_the_reading_speed_is_kept_beside_the_writing_speed(tmp_path, isolated_h
                                "reading_s": 0.2})
     assert measured_speed(path) == 20.0, "the newest writing speed"
     assert measured_speed(path, what="reading_per_s") == 100.0, "12 cached-prompt tokens: no measure"
+    # one answer read while the machine was busy does not make the estimate
+    for seconds in (4.0, 40.0, 4.0):
+        record_answer_speed(path, {"written_tokens": 11, "writing_s": 1.0, "read_tokens": 400,
+                                   "reading_s": seconds})
+    assert measured_speed(path, what="reading_per_s") == 100.0, "the median of the last ones"
 
 
 def test_a_damaged_speeds_file_is_ignored_and_written_again(tmp_path, isolated_home):

@@ -1,8 +1,9 @@
 """How fast each model wrote its answers on this machine, once it has been tried.
 
 A small JSON file in the per-user data folder, `{resolved path: {"tokens_per_s",
-"reading_per_s", "size_bytes", "measured"}}`: how fast it writes, and how fast
-it reads a prompt (what the wait before the first word is made of). The size is kept so a file replaced by another
+"reading_per_s", "reading_recent", "size_bytes", "measured"}}`: how fast it
+writes, and how fast it reads a prompt (what the wait before the first word
+is made of: the median of the last few answers). The size is kept so a file replaced by another
 (a different quantisation saved under the same name) does not inherit the
 old figure. The latest measurement wins: the machine's load changes, and the
 newest figure is the best guess of the next answer's speed. A damaged or
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import statistics
 import time
 from pathlib import Path
 
@@ -25,6 +27,10 @@ MAX_ENTRIES = 200        # models tried; the oldest figures go first
 MAX_FILE_BYTES = 1 << 20
 MIN_SPEED_TOKENS = 3     # after the first: focused answers are short ("28 days [1]")
 MIN_READ_TOKENS = 64     # a prompt read mostly from the cache is no measure of reading
+# The reading speed shown is the median of the last few answers': one read
+# while another program had the cores (11 tokens/s where the model reads 59
+# alone, seen while the tests ran) does not make Settings promise 11 s.
+READINGS_KEPT = 5
 
 
 def speeds_file(folder: Path | None = None) -> Path:
@@ -43,12 +49,14 @@ def record_speed(path: Path, tokens_per_s: float, folder: Path | None = None,
     speeds = _load(speeds_file(folder))
     size = path.stat().st_size
     before = speeds.get(str(path))
-    kept = before.get("reading_per_s") if isinstance(before, dict) and \
-        before.get("size_bytes") == size else None
-    reading = round(float(reading_per_s), 2) if reading_per_s and reading_per_s > 0 else kept
+    recent = before.get("reading_recent", []) if isinstance(before, dict) and \
+        before.get("size_bytes") == size else []
+    if reading_per_s and reading_per_s > 0:
+        recent = [*recent, round(float(reading_per_s), 2)][-READINGS_KEPT:]
+    reading = {"reading_per_s": statistics.median(recent), "reading_recent": recent} \
+        if recent and all(isinstance(r, (int, float)) for r in recent) else {}
     speeds[str(path)] = {"tokens_per_s": round(float(tokens_per_s), 2), "size_bytes": size,
-                         "measured": time.time(),
-                         **({"reading_per_s": reading} if reading else {})}
+                         "measured": time.time(), **reading}
     newest = sorted(speeds.items(), key=lambda item: item[1].get("measured", 0), reverse=True)
     _save(speeds_file(folder), dict(newest[:MAX_ENTRIES]))
 
