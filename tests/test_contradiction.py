@@ -1,4 +1,4 @@
-"""An answer that says otherwise than its quote (app/answers/checks/contradiction.py).
+"""An answer that says otherwise than its quote (app/answers/checks/contradiction/).
 
 The cases here are written for these tests, not taken from the golden sets
 the check was tuned on (resources/golden/contradictions*.tsv); the figures on
