@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from app.answers.checks.contradiction.defaults import default
 from app.answers.checks.contradiction.found import (BOUND, NAME_KIND, POLARITY, ROLE, SAYS_INSTEAD,
-                                                    SAYS_OTHERWISE, VALUE, Contradiction)
+                                                    SAYS_OTHERWISE, VALUE, Contradiction,
+                                                    overlaps)
 from app.answers.checks.contradiction.names import names
 from app.answers.checks.contradiction.numbers import SENTENCE_BREAK, WORD, Numbers, \
     holds_number, meaningful, numbers
@@ -60,8 +61,7 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     asked_words = meaningful({stem(w) for w in WORD.findall(asked.text)}, language)
     found += numbers(text, quote, language, given, asked_words)
     found += [c for c in default(text, quote, language) if not overlaps(c, found)]
-    return found + names(text, quote, question, found)
-
+    return found + names(text, quote, question, language, found)
 
 
 def contradicting(answer: str, evidence: list, question: str = "") -> list[Contradiction]:
@@ -80,9 +80,3 @@ def contradicting(answer: str, evidence: list, question: str = "") -> list[Contr
     # (to a question in two parts, say) drew on that one for it
     return [c for c in found if c.kind not in (VALUE, ROLE, BOUND)
             or not any(holds_number(c.text, p) for p in others)]
-
-
-def overlaps(fact, found: list[Contradiction]) -> bool:
-    """Whether a fact (or a contradiction) stands where one of `found` does."""
-    return any(c.start < fact.end and fact.start < c.end for c in found)
-

@@ -40,3 +40,7 @@ class Contradiction:
 SAYS_OTHERWISE = QT_TRANSLATE_NOOP("Core", "“{text}” (the source says otherwise)")
 SAYS_INSTEAD = QT_TRANSLATE_NOOP("Core", "“{text}” (the source says “{says}”)")
 
+
+def overlaps(fact, found: list[Contradiction]) -> bool:
+    """Whether a fact (or a contradiction) stands where one of `found` does."""
+    return any(c.start < fact.end and fact.start < c.end for c in found)

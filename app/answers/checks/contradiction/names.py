@@ -3,28 +3,27 @@ from __future__ import annotations
 
 import re
 
-from app.answers.checks.contradiction.found import NAME_KIND, Contradiction
-from app.answers.checks.fact_check import CODE, NAME, Sources, answer_language, extract, \
-    unsupported
+from app.answers.checks.contradiction.found import NAME_KIND, Contradiction, overlaps
+from app.answers.checks.fact_check import CODE, NAME, extract, unsupported
 
 
 _HYPHENATED_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 _ACRONYMS = re.compile(r"[A-Z]{2,}s")
 
-def names(answer: str, quote: str, question: str, found: list) -> list[Contradiction]:
+
+def names(answer: str, quote: str, question: str, language: str,
+          found: list) -> list[Contradiction]:
     """A name or a command the quote does not hold, where it says another
     ("/bin/bash" under "the shell defaults to /bin/sh"): the fact check,
-    held to the quote alone (a value already found contradicting is left)."""
-    taken = {(c.start, c.end) for c in found}
-    language = answer_language(answer, question, Sources([quote]))
+    held to the quote alone (what is already found contradicting is left)."""
     # the names the quote says, which the answer could have said instead
     stated = [f.text.lower() for f in extract(quote, language) if f.kind in (NAME, CODE)]
+    if not stated:
+        return []
     return [Contradiction(NAME_KIND, f.text, f.start, f.end)
             for f in unsupported(answer, [quote], question)
-            if f.kind in (NAME, CODE) and (f.start, f.end) not in taken
+            if f.kind in (NAME, CODE) and not overlaps(f, found)
             and not _HYPHENATED_WORD.fullmatch(f.text)   # "pathname-expanded" is a word
             and not _ACRONYMS.fullmatch(f.text)          # "IDs", "URLs": no name
-            and stated and not any(len(s) > 2 and (s in f.text.lower() or f.text.lower() in s)
-                                   for s in stated)
-            and not any(c.start <= f.start < c.end for c in found)]
-
+            and not any(len(s) > 2 and (s in f.text.lower() or f.text.lower() in s)
+                        for s in stated)]
