@@ -63,14 +63,20 @@ def budgeted_sources(scored: list[Evidence], results: list, budget: int,
     """The sections trimmed around their best units to `budget` tokens of
     text: as many of the best units as fit, each with `neighbours` around it,
     so that a section read more than once becomes one stretch of its text;
-    at least the best `least` units, whatever they take."""
-    chosen = focused_sources(scored, results, least, neighbours)
-    for units in range(least + 1, len(scored) + 1):
-        more = focused_sources(scored, results, units, neighbours)
-        if sum(count(s.text) for s in more) > budget:
-            break
-        chosen = more
-    return chosen
+    at least the best `least` units, whatever they take. More units only add
+    text, so the most that fit are found by halving: a count is a call to
+    the model's process, and a long list took ~40 of them a question."""
+    def size(units: int) -> int:
+        return sum(count(s.text) for s in focused_sources(scored, results, units, neighbours))
+
+    low, high = least, max(least, len(scored))   # `low` always fits (or is the least)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if size(middle) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    return focused_sources(scored, results, low, neighbours)
 
 
 def _distinct(scored: list[Evidence]) -> list[Evidence]:
