@@ -23,7 +23,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.answers.answerer import declined_text, unanswered_text
 from app.answers.checks import quote_check
-from app.answers.checks.contradiction import overlaps
 from app.answers.evidence.units import LINE as CODE_UNIT
 from app.gui.safe_text import APP_SCHEME, SafeTextBrowser, esc
 from app.gui.words import citation, worded
@@ -232,12 +231,11 @@ class ConversationView(SafeTextBrowser):
         unsupported = self.tr("not backed by the sources", "tooltip of a marked fact")
         off_quote = self.tr("not in the quote above", "tooltip of a marked fact")
         said_otherwise = self.tr("the source says otherwise", "tooltip of a marked fact")
-        # an answer's words that contradict its source are marked as that alone
+        # the answer step names each fact once (unsupported, contradicting, or not in the quote)
         marks = ([(c.start, c.end, "unsupported", said_otherwise) for c in turn.contradicts] +
-                 [(f.start, f.end, "unsupported", unsupported) for f in turn.unsupported
-                  if not overlaps(f, turn.contradicts)] +
-                 [(f.start, f.end, "offquote", off_quote) for f in turn.not_in_quote
-                  if not overlaps(f, turn.contradicts)]) if done else []
+                 [(f.start, f.end, "unsupported", unsupported) for f in turn.unsupported] +
+                 [(f.start, f.end, "offquote", off_quote) for f in turn.not_in_quote]) \
+            if done else []
         pieces, last = [], 0
         for match in _MARKER.finditer(text):
             pieces.append(_marked(text, last, match.start(), marks))
