@@ -303,18 +303,13 @@ class Answerer:
         cancel = cancel or threading.Event()
         started = time.perf_counter()
         yield Status("searching", Said(SEARCHING))
-        parts = [question] if conversation.is_follow_up(question) else question_parts(question)
-        responses = [self.searcher.search(conversation.retrieval_query(part)) for part in parts]
-        relevant = [self._relevant(r) for r in responses]
-        # a part nothing is close to lends no results: the others' keep their room
-        response = responses[0] if len(parts) == 1 else merged_responses(
-            question, [r for r, close in zip(responses, relevant) if close] or responses)
+        parts, responses, relevant, response = self.searched(question, conversation)
         searched = time.perf_counter()
         yield Retrieved(response.results)
         if not any(relevant):
             yield Finished(self._refusal(question, NOTHING_FOUND))
             return
-        scored, evidence, unanswered = self._evidence(parts, relevant, response, responses)
+        scored, evidence, unanswered = self.found_evidence(parts, relevant, response, responses)
         timings = {"search_s": round(searched - started, 3),
                    "evidence_s": round(time.perf_counter() - searched, 3)}
         yield EvidenceFound(evidence, timings["evidence_s"])
@@ -348,7 +343,19 @@ class Answerer:
         answer.timings = timings
         yield Finished(answer)
 
-    def _evidence(self, parts: list[str], relevant: list[bool], response,
+    def searched(self, question: str, conversation: Conversation | None = None) -> tuple:
+        """(parts, each part's search, whether each is close to its part, the
+        results shown): a question in parts is searched part by part, and a
+        part nothing is close to lends no results (the others keep their room)."""
+        conversation = conversation or Conversation()
+        parts = [question] if conversation.is_follow_up(question) else question_parts(question)
+        responses = [self.searcher.search(conversation.retrieval_query(part)) for part in parts]
+        relevant = [self._relevant(r) for r in responses]
+        response = responses[0] if len(parts) == 1 else merged_responses(
+            question, [r for r, close in zip(responses, relevant) if close] or responses)
+        return parts, responses, relevant, response
+
+    def found_evidence(self, parts: list[str], relevant: list[bool], response,
                   responses: list) -> tuple[list, list, list[str]]:
         """Every unit scored, the card's units, and the parts of the question
         nothing answers. One question: as the evidence step finds them. Two

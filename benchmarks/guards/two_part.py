@@ -29,7 +29,6 @@ import time
 from app.answers.answerer import EVIDENCE_SHOWN, Answerer
 from app.answers.question_parts import question_parts
 from app.evaluation.recall import normalise
-from app.search.retrieval import merged_responses
 from benchmarks.common import GOLDEN, arguments, indexed, print_figures
 from benchmarks.guards.answer_models import held_out
 
@@ -49,14 +48,14 @@ def off_topic_blind() -> list[str]:
 def card(answerer: Answerer, question: str, split: bool) -> tuple[list, list[str]]:
     """The card's units and the parts named unanswered, for the question
     split into its parts (as the app asks it) or whole (as it did before)."""
-    parts = question_parts(question) if split else [question]
-    responses = [answerer.searcher.search(part) for part in parts]
-    relevant = [answerer._relevant(r) for r in responses]
-    response = responses[0] if len(parts) == 1 else merged_responses(
-        question, [r for r, close in zip(responses, relevant) if close] or responses)
+    if split:
+        parts, responses, relevant, response = answerer.searched(question)
+    else:
+        response = answerer.searcher.search(question)
+        parts, responses, relevant = [question], [response], [answerer._relevant(response)]
     if not any(relevant):
         return [], list(parts)
-    _, evidence, unanswered = answerer._evidence(parts, relevant, response, responses)
+    _, evidence, unanswered = answerer.found_evidence(parts, relevant, response, responses)
     return evidence if split else evidence[:EVIDENCE_SHOWN], unanswered
 
 
