@@ -41,7 +41,11 @@ NEIGHBOURS = 1             # children either side of each of them, in the same s
 MAX_UNITS = 40             # a bound on the batch the embedder reads per question
                            # (an embedder may set a lower one: Embedder.evidence_units)
 EMBED_CHARS = 300          # of a long unit, the start is embedded (~70 WordPiece tokens)
-EMBED_BATCH = 8            # sorted by length, batches of 8: 134 ms per question vs 218 with 32
+EMBED_BATCH = 4            # sorted by length: a batch is padded to its longest text (with 8,
+                           # 45 % of e5's tokens were padding; 4: 245 ms a question against
+                           # 266-282, MiniLM 177-196 either way; 32 took 218 ms against 134)
+REMEMBERED_UNITS = 4096    # unit vectors kept between questions (1.5 KiB each): a follow-up
+                           # reads the sections its question found
 INTRO_DECAY = 0.7          # a code block's n-th line keeps INTRO_DECAY**n of its introduction's
 
 
@@ -152,6 +156,7 @@ class EvidenceFinder:
         self.store = store
         self.embedder = embedder
         self.weights = weights
+        self._vectors = _UnitVectors(embedder)
 
     def find(self, response, limit: int = 3) -> list[Evidence]:
         """The best `limit` units, best first; none when the best is below the floor."""
@@ -180,8 +185,7 @@ class EvidenceFinder:
         vector = getattr(response, "query_vector", None)
         if vector is None or question != response.query:
             vector = self.embedder.embed_queries([question])[0]
-        similarities = _embed_sorted(self.embedder, [c.text[:EMBED_CHARS] for c in candidates]) \
-            @ vector
+        similarities = self._vectors.of([c.text[:EMBED_CHARS] for c in candidates]) @ vector
         introductions = _introductions(candidates, similarities)
         overlaps = _overlaps(question, [c.text for c in candidates])
         wants_number = bool(_QUANTITY_QUESTION.search(question))
@@ -444,6 +448,31 @@ def _inside(regions: list[tuple[int, int]], unit: Unit) -> bool:
 
 def _page(result, child: dict) -> int | None:
     return child["page"] if child["page"] is not None else result.page
+
+
+class _UnitVectors:
+    """The embedder's vectors of unit texts, remembered between questions: a
+    sentence's vector never changes, and a conversation keeps coming back to
+    the same sections (the evidence step is most of the wait for the quote)."""
+
+    def __init__(self, embedder, limit: int = REMEMBERED_UNITS):
+        self.embedder, self.limit = embedder, limit
+        self._known: dict[str, np.ndarray] = {}
+
+    def of(self, texts: list[str]) -> np.ndarray:
+        """One row per text, in the order given."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self._known))
+        if missing:
+            for text, vector in zip(missing, _embed_sorted(self.embedder, missing)):
+                self._known[text] = vector
+        rows = np.stack([self._known[t] for t in texts])
+        self._forget_oldest()
+        return rows
+
+    def _forget_oldest(self) -> None:
+        # dicts keep insertion order: the first keys are the oldest
+        for text in list(self._known)[:max(len(self._known) - self.limit, 0)]:
+            del self._known[text]
 
 
 def _embed_sorted(embedder, texts: list[str]) -> np.ndarray:
