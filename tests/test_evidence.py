@@ -178,6 +178,33 @@ def test_every_quote_of_every_golden_question_is_verbatim_at_its_offsets(finder_
 
 
 @pytest.mark.slow
+def test_a_question_asked_after_others_gets_the_scores_it_gets_asked_first(sample_index,
+                                                                            embedder):
+    """Unit vectors are remembered between questions (a follow-up reads the
+    same sections): remembering must never change a score, nor grow without end."""
+    from app.answers.evidence import finder as module
+    from app.search.retrieval import Searcher
+    from app.store.sqlite import Store
+
+    store = Store(sample_index)
+    searcher = Searcher(store, embedder)
+    talked = module.EvidenceFinder(store, embedder)
+    talked._vectors.limit = 50
+    questions = ["How many days of annual leave do I get?",
+                 "Can I carry unused leave over to next year?",
+                 "How many weeks of parental leave are paid at full salary?"]
+    for question in questions + questions[:1]:
+        response = searcher.search(question)
+        fresh = module.EvidenceFinder(store, embedder).score(response)
+        remembered = talked.score(response)
+        assert [(e.start, e.section_id) for e in remembered] == \
+            [(e.start, e.section_id) for e in fresh]
+        assert [e.score for e in remembered] == pytest.approx([e.score for e in fresh], abs=1e-5)
+        assert len(talked._vectors._known) <= 50
+    store.close()
+
+
+@pytest.mark.slow
 def test_a_question_the_handbook_does_not_answer_gets_no_evidence(finder_and_searcher):
     finder, searcher, _ = finder_and_searcher
     assert finder.find(searcher.search("Who won the 2018 football world cup?")) == []
