@@ -34,6 +34,32 @@ from app.answers.evidence.finder import Evidence
      "El límite es de 25 GB por usuario [1].", VALUE, "2,5 GB"),
     ("Версия 2.0 вышла 17 июня 1996 года.", "Когда вышла версия 2.0?",
      "Версия 2.0 вышла 17 июля 1996 года [1].", VALUE, "17 июня 1996 года"),
+    # a bound turned round on a count in words, or a letter
+    ("At least one approver must sign the request.", "How many approvers must sign?",
+     "At most one approver may sign the request [1].", BOUND, "At least one"),
+    ("The badge is renewed at most n times a year.", "How often is the badge renewed?",
+     "It is renewed at least n times a year [1].", BOUND, "at most n"),
+    # a default the quote names, and another the answer gives it
+    ("Archived mail is kept on the default volume (currently vol2) for a year.",
+     "Which volume keeps archived mail by default?",
+     "By default archived mail is kept on vol7 [1].", VALUE, "vol2"),
+    ("Der voreingestellte Drucker ist »Flur«.", "Welcher Drucker ist voreingestellt?",
+     "Der voreingestellte Drucker ist »Empfang« [1].", VALUE, "Flur"),
+    # the same number, of another thing than the answer's unit
+    ("Each export holds 500 rows.", "How big is an export?",
+     "Each export is 500 bytes [1].", VALUE, "500 rows"),
+    # a "no" to what the quote says in the question's own words
+    ("Visitors sign the guest book at the front desk.",
+     "Do visitors sign the guest book at the front desk?",
+     "No, visitors sign in at the back entrance [1].", POLARITY, ""),
+    # an exception denies ("alle außer …")
+    ("Das Skript löscht alle Dateien außer den Protokolldateien.",
+     "Löscht das Skript die Protokolldateien?",
+     "Ja, das Skript löscht auch die Protokolldateien [1].", POLARITY, ""),
+    # a switch's default against a yes or no
+    ("Whether the night light turns on by itself. Defaults to no.",
+     "Does the night light turn on by itself by default?",
+     "Yes, by default the night light turns on by itself [1].", POLARITY, ""),
 ])
 def test_an_answer_that_says_otherwise_is_caught(quote, question, answer, kind, says):
     found = contradictions(answer, quote, question)
@@ -72,6 +98,23 @@ def test_an_answer_that_says_otherwise_is_caught(quote, question, answer, kind, 
      "What does pull do by default?", "By default, pull uses merge [1]."),
     # nothing to hold to
     ("Ask the office manager.", "Who orders the chairs?", "The office manager orders them [1]."),
+    # a bound said the quote's way; a default said again in another unit
+    ("At least one approver must sign the request.", "How many approvers must sign?",
+     "At least one approver has to sign [1]."),
+    ("Se mide en centésimas de segundo, siendo el valor por omisión 2 (0,02 segundos).",
+     "¿Cuál es el retardo por omisión?", "El retardo por omisión es de 0,02 segundos [1]."),
+    # a unit word the number reader does not know is still a unit
+    ("The default size is 10 megabytes.", "What is the default size?",
+     "The default size is 10 MB [1]."),
+    # a "no" to a question the quote answers no, or says in a sentence that
+    # denies; a question whose number the quote does not hold
+    ("Guests are not allowed in the server room.", "Are guests allowed in the server room?",
+     "No, guests may not enter the server room [1]."),
+    ("The kiosk is a 7-inch touch screen.", "Is the kiosk an 8-inch touch screen?",
+     "No, the kiosk is a 7-inch touch screen [1]."),
+    # a switch asked the other way round
+    ("Whether the night light turns on by itself. Defaults to no.",
+     "Is the night light off by default?", "Yes, it is off by default [1]."),
 ])
 def test_an_answer_that_agrees_in_other_words_is_left_alone(quote, question, answer):
     assert contradictions(answer, quote, question) == []

@@ -37,7 +37,8 @@ SETS = {"tuned: first batch": "contradictions.tsv",
         "tuned: second batch": "contradictions-blind.tsv",
         "tuned: third batch": "contradictions-blind2.tsv",
         "tuned: fourth batch": "contradictions-blind3.tsv",
-        "held out": "contradictions-blind4.tsv"}
+        "tuned: fifth batch": "contradictions-blind4.tsv",
+        "held out": "contradictions-blind5.tsv"}
 
 
 def load(path: Path) -> list[dict]:

@@ -22,12 +22,14 @@ benchmarks/guards/contradictions.py).
 
     polarity.py   a "yes" the quote denies; a truth value, first or last
     numbers.py    numbers made plain and compared: value, role, bound
+    bounds.py     a bound turned round on a count in words or a letter
     defaults.py   the default the quote names
     names.py      a name or a command the quote states otherwise
     found.py      what is found, and how the card says it
 """
 from __future__ import annotations
 
+from app.answers.checks.contradiction.bounds import bounds
 from app.answers.checks.contradiction.defaults import default
 from app.answers.checks.contradiction.found import (BOUND, NAME_KIND, POLARITY, ROLE, SAYS_INSTEAD,
                                                     SAYS_OTHERWISE, VALUE, Contradiction,
@@ -60,7 +62,8 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     given = [] if yes_or_no(text, language) else asked.quantities
     asked_words = meaningful({stem(w) for w in WORD.findall(asked.text)}, language)
     found += numbers(text, quote, language, given, asked_words)
-    found += [c for c in default(text, quote, language) if not overlaps(c, found)]
+    found += [c for c in bounds(text, quote) if not overlaps(c, found)]
+    found += [c for c in default(text, quote, language, question) if not overlaps(c, found)]
     return found + names(text, quote, question, language, found)
 
 

@@ -13,6 +13,7 @@ from app.common.word_forms import is_stopword
 _SAYS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|vorgabe|por defecto|"
                            r"por omisión|predeterminad|по умолчанию", re.IGNORECASE)
 _VALUE = r"(?P<v>[-\w./:$]*\w)"
+_QUOTED = r"[»«„“\"'‘]?"   # a value in quotation marks: »wipesync«
 # Where a quote names its default: "drop (the default)", "(default: False)",
 # "--ff is the default", "defaults to --mixed", "the default is level 2",
 # "Die Vorgabe ist 2", "el valor por omisión es 0", "по умолчанию равно 0".
@@ -26,7 +27,21 @@ _DEFAULT_IS = [re.compile(pattern, re.IGNORECASE) for pattern in (
     r"(?:vorgabe|voreinstellung|standardwert|vorgabewert)\s+ist\s+" + _VALUE,
     r"\bstandardmäßig\s+(?:ist\s+)?" + _VALUE,
     r"por\s+(?:defecto|omisión)\s+(?:es\s+)?" + _VALUE,
-    r"по\s+умолчанию\s+(?:равно\s+|используется\s+|—\s+|значение\s+)?" + _VALUE)]
+    r"по\s+умолчанию\s+(?:равно\s+|используется\s+|является\s+|—\s+|значение\s+)?"
+    + _QUOTED + _VALUE,
+    # "Der voreingestellte Modus ist »wipesync«", "el valor predeterminado es 0"
+    r"voreingestellte\w*\s+(?:\w+\s+)?ist\s+" + _QUOTED + _VALUE,
+    r"predeterminad[oa]s?\s+(?:es|son)\s+" + _QUOTED + _VALUE,
+    # "By default, Wget will assume a value of 10 seconds"
+    r"\bby\s+default,?\s+(?:[\w-]+\s+){0,5}?(?:a\s+value\s+of|is|are|uses?)\s+"
+    r"(?P<v>\d[\w.]*)",
+    # "the default filesystem type (currently ext2) is used"
+    r"\bdefault\b[^.;]{0,40}?\(currently\s+" + _VALUE + r"\)")]
+# A word that is a value: an option, a name with a digit or in capitals, a
+# CamelCase name, a word in quotation marks (its words, the group).
+_VALUE_LIKE = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[^\W\d_]+\d[\w.]*|[A-Z]{2,}[\w]*"
+                         r"|[A-Z][a-z]+[A-Z]\w*)(?![\w-])|[»„“‘]([^»«„“”’]{1,30})[«“”’]")
+_RESTATED = 25   # characters after the default in which a number restates it
 _POINTING = frozenset("this that it which these dies das esto eso это".split())
 # What a quote offers as values: options, identifiers with digits, names in
 # capitals ("SQL", "CRC32", "MERGE_HEAD"), and the word after "with" ("With
@@ -36,25 +51,66 @@ _OFFERED = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|\w*\d[\w.]*|[A-Z][A-Z_]+\
                       r"|(?<=\b[Ww]ith )\w+|(?<=\b[Mm]it )\w+|(?<=\b[Cc]on )\w+")
 
 
-def default(answer: str, quote: str, language: str) -> list[Contradiction]:
-    """An answer that speaks of the default and names another of the values
-    the quote offers than the one it says is the default: "By default, git
-    rebase keeps commits" under "With drop (the default), … With keep, …"."""
+def default(answer: str, quote: str, language: str, question: str = "") -> list[Contradiction]:
+    """An answer that speaks of the default and names another value than the
+    one the quote says is the default: another the quote offers ("By default,
+    git rebase keeps commits" under "With drop (the default), … With keep,
+    …"), the number of another setting ("0620" under "The default is 0600. A
+    value of mode=620 …"), or a value of the same shape the quote never names
+    ("ext4" under "the default filesystem type (currently ext2)")."""
     if not _SAYS_DEFAULT.search(answer):
         return []
-    values = {_default_value(match, quote) for pattern in _DEFAULT_IS
-              for match in pattern.finditer(quote)} - {None}
-    if len(values) != 1:
+    named = {_default_value(match, quote): match for pattern in _DEFAULT_IS
+             for match in pattern.finditer(quote)}
+    named.pop(None, None)
+    if len(named) != 1:
         return []  # none, or several (one per option): which is the answer's is unknown
-    value = values.pop()
+    value, match = named.popitem()
     if _holds(answer, value, language):
         return []
+    found = _offered(answer, quote, value, language)
+    if not found and len(_SAYS_DEFAULT.findall(quote)) == 1:
+        # one default in the quote: any other value the answer gives it is another
+        found = _other_number(answer, quote, value, match.end(), language) \
+            or _unnamed(answer, quote, question, value)
+    return found[:1]
+
+
+def _offered(answer: str, quote: str, value: str, language: str) -> list[Contradiction]:
     offered = {m.group(0).lower() for m in _OFFERED.finditer(quote)} - {value.lower()}
     offered = {stem(w) for w in offered if w not in STOPWORDS and not is_stopword(w, {language})}
-    for match in WORD.finditer(answer):
-        if stem(match.group(0).lower()) in offered:
-            return [Contradiction(VALUE, match.group(0), match.start(), match.end(), value)]
-    return []
+    return [Contradiction(VALUE, m.group(0), m.start(), m.end(), value)
+            for m in WORD.finditer(answer) if stem(m.group(0).lower()) in offered]
+
+
+def _other_number(answer: str, quote: str, value: str, named_at: int,
+                  language: str) -> list[Contradiction]:
+    """A number of the answer that is one the quote gives another setting
+    (where the default is a number: not the default said again in other
+    units just after it, "2 (0,02 segundos)")."""
+    if not Numbers(value, language).quantities:
+        return []
+    numbers = Numbers(quote, language)
+    quoted = [q for q, span in zip(numbers.quantities, numbers.spans)
+              if span is None or not named_at - len(value) <= span[0] <= named_at + _RESTATED]
+    said = Numbers(answer, language)
+    return [Contradiction(VALUE, said.written(i), *(said.spans[i] or (0, 0)), value)
+            for i, q in enumerate(said.quantities) if any(q.same(o) for o in quoted)]
+
+
+def _unnamed(answer: str, quote: str, question: str, value: str) -> list[Contradiction]:
+    """A value-like word (an option, a name with digits or capitals, a word
+    in quotation marks) that neither the quote nor the question holds, where
+    the quote's default is one of the same kind (or one it quotes, »wipesync«):
+    the answer's own default."""
+    if not _VALUE_LIKE.fullmatch(value) and not re.search(
+            r"[»„“‘']" + re.escape(value) + r"[«“”’']", quote):
+        return []
+    known = (quote + " " + question).lower()
+    return [Contradiction(VALUE, m.group(m.lastindex or 0), m.start(m.lastindex or 0),
+                          m.end(m.lastindex or 0), value)
+            for m in _VALUE_LIKE.finditer(answer)
+            if m.group(m.lastindex or 0).lower() not in known]
 
 
 def _default_value(match: re.Match, quote: str) -> str | None:

@@ -19,12 +19,12 @@ from app.common.language import detect
 from app.common.word_forms import is_stopword
 
 
-_AT_LEAST = r"at least|no less than|not less than|minimum(?: of)?|min\.?|mindestens|wenigstens|" \
+AT_LEAST = r"at least|no less than|not less than|minimum(?: of)?|min\.?|mindestens|wenigstens|" \
             r"al menos|como mínimo|по меньшей мере|не менее|как минимум|минимум"
-_AT_MOST = r"up to|at most|no more than|not more than|maximum(?: of)?|max\.?|bis zu|höchstens|" \
+AT_MOST = r"up to|at most|no more than|not more than|maximum(?: of)?|max\.?|bis zu|höchstens|" \
            r"maximal|hasta|como máximo|a lo sumo|не более|до|максимум|не больше"
-_BOUND_BEFORE = {"least": re.compile(r"(?:" + _AT_LEAST + r")\s*$", re.IGNORECASE),
-                 "most": re.compile(r"(?:" + _AT_MOST + r")\s*$", re.IGNORECASE)}
+_BOUND_BEFORE = {"least": re.compile(r"(?:" + AT_LEAST + r")\s*$", re.IGNORECASE),
+                 "most": re.compile(r"(?:" + AT_MOST + r")\s*$", re.IGNORECASE)}
 # A quantity in the base of its kind, so that a number written in another
 # unit is the same: seconds, bytes, a share of one.
 _SCALE = {"ms": Fraction(1, 1000), "second": 1, "minute": 60, "hour": 3600, "day": 86400,
@@ -195,6 +195,9 @@ def _one_number(said: Numbers, index: int, quote: Numbers,
     bound = said.bounds[index]
     if bound and all(quote.bounds[i] not in (None, bound) for i in own):
         return BOUND, quote.written(own[0])
+    counted = [_counted(quote, i) for i in own]
+    if quantity.unit in _SCALE and all(counted):
+        return VALUE, f"{quote.written(own[0])} {counted[0]}"   # "1000 Byte" for "1000 Zeilen"
     own = sorted(set().union(*(quote.partners[i] for i in own)))
     theirs = set().union(*(quote.words[i] for i in own))
     others = [i for i in range(len(quote.quantities)) if i not in own]
@@ -207,6 +210,35 @@ def _one_number(said: Numbers, index: int, quote: Numbers,
     if best is not None and len(elsewhere[best]) >= MIN_OTHER_WORDS and not alone:
         return ROLE, quote.written(best)
     return None, ""
+
+
+def _counted(numbers: Numbers, index: int) -> str | None:
+    """The word a unitless number counts, where it is not a unit ("1000
+    Zeilen", "3 retries"): a thing of another kind than seconds or bytes."""
+    quantity = numbers.quantities[index]
+    if quantity.unit is not None:
+        return None
+    after = re.match(r"\s+([^\W\d_]{3,})", numbers.text[quantity.end:])
+    if not after or is_stopword(after.group(1).lower(), {numbers.language}) \
+            or after.group(1).lower() in STOPWORDS or _is_unit(after.group(1), numbers.language):
+        return None
+    return after.group(1)
+
+
+# Words of a unit in any of the four languages, by their start ("megabytes",
+# "Stunden", "минуты"), and characters, which an answer may count in bytes.
+_UNITISH = re.compile(r"(?:kilo|mega|giga|tera|kibi|mebi|gibi|byte|bit|octet|sec|sek|seg|min|"
+                      r"hour|hora|stund|day|día|dia|tag|week|woch|seman|month|monat|mes|year|"
+                      r"jahr|año|char|zeich|carac|percent|prozent|porcent|"
+                      r"сек|мин|час|дн|ден|сут|недел|месяц|год|лет|байт|бит|кило|мега|гига|"
+                      r"процент|символ|знак)", re.IGNORECASE)
+
+
+def _is_unit(word: str, language: str) -> bool:
+    """"megabytes", "Sekunden": a unit in some form, known to the number
+    reader or not."""
+    return any(q.unit for q in Numbers(f"1 {word}", language).quantities) or \
+        bool(_UNITISH.match(word))
 
 
 def _raw_spans(text: str, quantities: list[Quantity],

@@ -12,14 +12,16 @@ _YES = {"en": ("yes",), "de": ("ja",), "es": ("sí", "si"), "ru": ("да",)}
 _NO = {"en": ("no",), "de": ("nein",), "es": ("no",), "ru": ("нет",)}
 # Words that deny or restrict what their clause says. "only" is one: "only
 # the directory format supports parallel dumps" answers "can the custom
-# format?" with a no. A default of false, or a switch off, is a no too.
+# format?" with a no. A default of false, or a switch off, is a no too; so
+# is an exception ("alle außer den letzten K Byte": not the last K bytes).
 _NEGATIONS = {
     "en": r"not|no|never|nor|neither|none|nobody|nothing|cannot|can't|won't|\w+n't|without|"
-          r"only|false|disabled|forbidden|prohibited",
-    "de": r"nicht|nie|niemals|kein\w*|nichts|niemand|ohne|nur|weder|aus|false|off|verboten",
+          r"only|false|disabled|forbidden|prohibited|except|excluding",
+    "de": r"nicht|nie|niemals|kein\w*|nichts|niemand|ohne|nur|weder|aus|false|off|verboten|"
+          r"außer|ausgenommen",
     "es": r"no|nunca|jamás|ni|ningún|ninguna|ninguno|nada|nadie|sin|solo|sólo|solamente|"
-          r"tampoco|false|prohibido",
-    "ru": r"не|нет|ни|никогда|нельзя|ничего|никто|ничто|без|только|запрещ\w*|false|off",
+          r"tampoco|false|prohibido|salvo|excepto",
+    "ru": r"не|нет|ни|никогда|нельзя|ничего|никто|ничто|без|только|запрещ\w*|false|off|кроме",
 }
 _NEGATION = {language: re.compile(r"(?<![\w'’])(?:" + words + r")(?![\w'’])", re.IGNORECASE)
              for language, words in _NEGATIONS.items()}
@@ -42,9 +44,67 @@ def polarity(answer: str, quote: str, question: str, language: str) -> list[Cont
     unasked, _ = _scoped(question, language)   # "…, when there is no reader?"
     denied, _ = _scoped(quote, language)
     _, body_affirmed = _scoped(answer[lead.end():], language)
-    if lead.group(1).lower() in _YES[language] and (denied & body_affirmed) - unasked:
+    said = lead.group(1).lower()
+    if said in _YES[language] and (denied & body_affirmed) - unasked:
+        return [Contradiction(POLARITY, lead.group(1), lead.start(1), lead.end(1))]
+    if said in _NO[language] and _affirms_all(quote, question, language):
+        return [Contradiction(POLARITY, lead.group(1), lead.start(1), lead.end(1))]
+    switch = _default_switch(quote, question)
+    if switch is not None and said in _YES[language] + _NO[language] \
+            and (said in _YES[language]) != switch:
         return [Contradiction(POLARITY, lead.group(1), lead.start(1), lead.end(1))]
     return []
+
+
+# A quote that gives a switch's default ("Defaults to yes", "El valor por
+# defecto es off", "Voreinstellung: nein") answers "… by default?" by itself.
+_SWITCH = r"(yes|no|on|off|true|false|enabled|disabled|ja|nein|an|aus|sí|si|да|нет|вкл|выкл)"
+_DEFAULT_SWITCH = re.compile(
+    r"(?:\bdefaults?\s+(?:to|is|value\s+is)|\bthe\s+default\s+is|por\s+(?:defecto|omisión)"
+    r"\s+es|voreinstellung:?|vorgabe:?|standardwert\s+ist|по\s+умолчанию\s*[—:-]?)"
+    r"\s+[\"'«»„“]?" + _SWITCH + r"(?![\w-])", re.IGNORECASE)
+_SWITCH_ON = {"yes", "on", "true", "enabled", "ja", "an", "sí", "si", "да", "вкл"}
+_ASKS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|por defecto|por omisión|"
+                           r"predeterminad|по умолчанию", re.IGNORECASE)
+# a question asked the other way round: "Is it disabled by default?"
+_ASKS_OFF = re.compile(r"(?<![\w-])(?:disabled?|off|turned off|deaktiviert|aus|desactivad[oa]|"
+                       r"отключен\w*|выключен\w*|not|nicht|no|не)(?![\w-])", re.IGNORECASE)
+
+
+def _default_switch(quote: str, question: str) -> bool | None:
+    """What a yes/no question about a default should be answered, where the
+    quote gives that default as a switch and nothing else: True for yes."""
+    if not _ASKS_DEFAULT.search(question):
+        return None
+    said = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
+    if len(said) != 1:
+        return None
+    on = said.pop()
+    return not on if _ASKS_OFF.search(question) else on
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_CONDITIONS = {"if", "wenn", "falls", "si", "если"}   # no stopwords to every stemmer
+MIN_ASKED_WORDS = 3   # a question's content words the quote must all affirm for a "no"
+
+
+def _affirms_all(quote: str, question: str, language: str) -> bool:
+    """Whether the quote says, unrestricted, every content word the question
+    asks about ("Is read-write the kernel default?" under "Read-write is the
+    kernel default"): a "no" to that is the quote's opposite. (A "no" is
+    never held to words alone, docs/answers.md.)"""
+    asked_denied, asked = _scoped(question, language)
+    asked -= _CONDITIONS
+    if asked_denied or len(asked) < MIN_ASKED_WORDS:
+        return False
+    numbers = set(re.findall(r"\d+", question))   # "an 8-bit code" under "a 7-bit code"
+    for sentence in _SENTENCE.split(quote):
+        denied, affirmed = _scoped(sentence, language)
+        # a sentence that denies anything may deny the question's whole
+        # statement ("… are currently not supported")
+        if not denied and asked <= affirmed and numbers <= set(re.findall(r"\d+", sentence)):
+            return True
+    return False
 
 
 # Words that deny their opposite without a negation ("entirely optional" is
