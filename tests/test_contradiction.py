@@ -56,10 +56,19 @@ from app.answers.evidence.finder import Evidence
     ("Das Skript löscht alle Dateien außer den Protokolldateien.",
      "Löscht das Skript die Protokolldateien?",
      "Ja, das Skript löscht auch die Protokolldateien [1].", POLARITY, ""),
-    # a switch's default against a yes or no
+    # a switch's default against a yes or no, or said as on or off
     ("Whether the night light turns on by itself. Defaults to no.",
      "Does the night light turn on by itself by default?",
      "Yes, by default the night light turns on by itself [1].", POLARITY, ""),
+    ("Whether guests get their own locker. Defaults to false.",
+     "Are guest lockers on or off by default?", "Guest lockers are enabled by default [1].",
+     VALUE, ""),
+    # another item of the list the default is one of; a dotted name of its shape
+    ("The tray takes one of plain (the default), glossy, matte or recycled.",
+     "Which paper does the tray take by default?", "By default the tray takes glossy [1].",
+     VALUE, "plain"),
+    ("The default channel is staff.general.", "Which channel is used by default?",
+     "It defaults to staff.random [1].", VALUE, "staff.general"),
 ])
 def test_an_answer_that_says_otherwise_is_caught(quote, question, answer, kind, says):
     found = contradictions(answer, quote, question)
@@ -115,6 +124,24 @@ def test_an_answer_that_says_otherwise_is_caught(quote, question, answer, kind, 
     # a switch asked the other way round
     ("Whether the night light turns on by itself. Defaults to no.",
      "Is the night light off by default?", "Yes, it is off by default [1]."),
+    # a decimal comma before a list's comma; a size or a time in its base unit;
+    # a compound time; half a kilobyte
+    ("Usa un factor de 1,5, fijado al compilar.", "¿Qué factor usa?",
+     "Usa un factor de 1.5 [1]."),
+    ("The default limit is 1KiB characters.", "What is the default limit?",
+     "1024 characters [1]."),
+    ("The window is 900 (15 minutes).", "How long is the window?",
+     "The window is a quarter of an hour [1]."),
+    ("Минимальная граница — 100 секунд.", "Какова минимальная граница?",
+     "Граница — 1 минута 40 секунд [1]."),
+    ("Passwords are cut at 512 bytes.", "How long can a password be?",
+     "Half a kilobyte (512 bytes) [1]."),
+    # a "no" that repeats the question's number to deny it
+    ("Key sizes of 256, 384 or 521 bits are offered.", "Can I make a 512-bit key?",
+     "No, only 256, 384 or 521 bits, so 512 is not an option [1]."),
+    # a name the quote's example gives for the question's own thing
+    ("A timer foo.timer starts the service foo.service.", "Which unit does backup.timer start?",
+     "It starts backup.service [1]."),
 ])
 def test_an_answer_that_agrees_in_other_words_is_left_alone(quote, question, answer):
     assert contradictions(answer, quote, question) == []

@@ -38,7 +38,8 @@ SETS = {"tuned: first batch": "contradictions.tsv",
         "tuned: third batch": "contradictions-blind2.tsv",
         "tuned: fourth batch": "contradictions-blind3.tsv",
         "tuned: fifth batch": "contradictions-blind4.tsv",
-        "held out": "contradictions-blind5.tsv"}
+        "tuned: sixth batch": "contradictions-blind5.tsv",
+        "held out": "contradictions-blind6.tsv"}
 
 
 def load(path: Path) -> list[dict]:

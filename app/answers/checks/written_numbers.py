@@ -23,7 +23,7 @@ DECIMAL_COMMA = frozenset({"ru", "de", "es", "fr", "it", "pt", "nl"})
 _GROUPED_THIN = re.compile(r"(?<![\d.,])\d{1,3}(?:[\u00a0\u202f\u2009]\d{3})+(?![\d])")
 _GROUPED_SPACE = re.compile(r"(?<![\d.,])\d{1,3}(?: \d{3})+(?![\d]|[.,]\d)")
 _THOUSANDS_POINT = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.])")
-_DECIMAL = re.compile(r"(?<![\d.,])(\d+),(\d+)(?![\d,])")
+_DECIMAL = re.compile(r"(?<![\d.,])(\d+),(\d+)(?!\d|,\d)")   # "1,5, fijado"; not "1,5,7"
 _DOTTED_DATE = re.compile(r"(?<![\d.])(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(\d{4})(?![\d])")
 
 # Month names (and their case forms) as the day stands with them: a date

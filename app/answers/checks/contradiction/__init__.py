@@ -37,7 +37,8 @@ from app.answers.checks.contradiction.found import (BOUND, NAME_KIND, POLARITY, 
 from app.answers.checks.contradiction.names import names
 from app.answers.checks.contradiction.numbers import SENTENCE_BREAK, WORD, Numbers, \
     holds_number, meaningful, numbers
-from app.answers.checks.contradiction.polarity import ordinal, polarity, truth, yes_or_no
+from app.answers.checks.contradiction.polarity import (ordinal, polarity, says_yes, switched,
+                                                       truth)
 from app.answers.checks.fact_check import Sources, answer_language
 from app.answers.checks.markers import MARKER
 from app.answers.checks.quote_check import answer_support
@@ -56,10 +57,12 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     language = answer_language(text, question, Sources([quote]))
     found = polarity(text, quote, question, language) + truth(text, quote) + \
         ordinal(text, quote, question)
+    found += [c for c in switched(text, quote) if not overlaps(c, found)]
     # The question's own numbers are its setting ("How many packages did
-    # Debian 4.0 have?"), unless the answer says yes or no to them.
+    # Debian 4.0 have?"), unless the answer says yes to them (a "no" says
+    # them to deny them: "No, … so 512 is not an option").
     asked = Numbers(question, language, SENTENCE_BREAK)
-    given = [] if yes_or_no(text, language) else asked.quantities
+    given = [] if says_yes(text, language) else asked.quantities
     asked_words = meaningful({stem(w) for w in WORD.findall(asked.text)}, language)
     found += numbers(text, quote, language, given, asked_words)
     found += [c for c in bounds(text, quote) if not overlaps(c, found)]

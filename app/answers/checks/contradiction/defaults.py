@@ -19,10 +19,13 @@ _QUOTED = r"[»«„“\"'‘]?"   # a value in quotation marks: »wipesync«
 # "Die Vorgabe ist 2", "el valor por omisión es 0", "по умолчанию равно 0".
 _DEFAULT_IS = [re.compile(pattern, re.IGNORECASE) for pattern in (
     _VALUE + r"\s+\((?:the\s+)?default\)",
+    # "any (die Vorgabe)", "60 (por defecto)", "none (по умолчанию)"
+    _VALUE + r"\s+\((?:die\s+)?(?:vorgabe|voreinstellung|standard|por\s+defecto|"
+    r"por\s+omisión|predeterminad[oa]|по\s+умолчанию)\)",
     r"\(default:\s*" + _VALUE + r"\)",
     _VALUE + r"\s+is\s+the\s+default\b",
-    r"\bdefaults?\s+to\s+" + _VALUE,
-    r"\bthe\s+default(?:\s+[\w-]+){0,3}?\s+is\s+(?:the\s+|level\s+)?" + _VALUE,
+    r"\bdefaults?\s+to\s+" + _QUOTED + _VALUE,
+    r"\bthe\s+default(?:\s+[\w-]+){0,3}?\s+is\s+(?:the\s+|level\s+)?" + _QUOTED + _VALUE,
     r"\bthe\s+default\s+" + _VALUE + r"\s+being\b",
     r"(?:vorgabe|voreinstellung|standardwert|vorgabewert)\s+ist\s+" + _VALUE,
     r"\bstandardmäßig\s+(?:ist\s+)?" + _VALUE,
@@ -40,7 +43,8 @@ _DEFAULT_IS = [re.compile(pattern, re.IGNORECASE) for pattern in (
 # A word that is a value: an option, a name with a digit or in capitals, a
 # CamelCase name, a word in quotation marks (its words, the group).
 _VALUE_LIKE = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[^\W\d_]+\d[\w.]*|[A-Z]{2,}[\w]*"
-                         r"|[A-Z][a-z]+[A-Z]\w*)(?![\w-])|[»„“‘]([^»«„“”’]{1,30})[«“”’]")
+                         r"|[A-Z][a-z]+[A-Z]\w*|[^\W\d_]\w*(?:\.\w+)+)(?![\w-])"
+                         r"|[»„“‘]([^»«„“”’]{1,30})[«“”’]")
 _RESTATED = 25   # characters after the default in which a number restates it
 _POINTING = frozenset("this that it which these dies das esto eso это".split())
 # What a quote offers as values: options, identifiers with digits, names in
@@ -77,10 +81,29 @@ def default(answer: str, quote: str, language: str, question: str = "") -> list[
 
 
 def _offered(answer: str, quote: str, value: str, language: str) -> list[Contradiction]:
-    offered = {m.group(0).lower() for m in _OFFERED.finditer(quote)} - {value.lower()}
+    offered = {m.group(0).lower() for m in _OFFERED.finditer(quote)} | _listed_with(value, quote)
+    offered -= {value.lower()}
     offered = {stem(w) for w in offered if w not in STOPWORDS and not is_stopword(w, {language})}
     return [Contradiction(VALUE, m.group(0), m.start(), m.end(), value)
             for m in WORD.finditer(answer) if stem(m.group(0).lower()) in offered]
+
+
+# The items of a list ("one of none (the default), main, exec or all",
+# "any (die Vorgabe), inet (nur IPv4 verwenden) und inet6"): one word each,
+# a remark in brackets after it, a comma or "or" between.
+_AND_OR = r"(?:,|\s+(?:or|and|oder|und|o|y|или|и))"
+_ITEM = r"[\w.=-]+(?:\s+\([^()]{0,40}\))?"
+_LIST = re.compile(_ITEM + r"(?:" + _AND_OR + r"\s+" + _ITEM + r"){2,}", re.IGNORECASE)
+
+
+def _listed_with(value: str, quote: str) -> set[str]:
+    """The other items of a list of three or more that holds the default."""
+    for found in _LIST.finditer(quote):
+        items = [re.sub(r"\s*\(.*", "", item).lower() for item in
+                 re.split(_AND_OR + r"\s+", found.group(0), flags=re.IGNORECASE)]
+        if value.lower() in items:
+            return set(items)
+    return set()
 
 
 def _other_number(answer: str, quote: str, value: str, named_at: int,

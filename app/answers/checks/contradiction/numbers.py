@@ -44,7 +44,8 @@ _HALF_A_WORD = re.compile(r"\bhalf\b(?!\s+(?:of\s+)?(?:the|a|an|your|its|their|h
                           re.IGNORECASE)
 _ONE_A_WORD = re.compile(r"\b(once)\b|\b(one)\b(?!\s+(?:a|per|every|hours?|days?|weeks?|"
                          r"months?|years?|minutes?|seconds?)\b)", re.IGNORECASE)
-_HALF_AN = re.compile(r"\bhalf an? (hour|day|minute|second|year|week|month)\b", re.IGNORECASE)
+_HALF_AN = re.compile(r"\bhalf an? (hour|day|minute|second|year|week|month|kilobyte|megabyte|"
+                      r"gigabyte)\b", re.IGNORECASE)
 # A number of millions or thousands said in words: "1,9 mil millones" is
 # "1.900 millones", "2.5 million" is 2500000.
 _SCALES = (("mil millones", 10 ** 9), ("millardos?", 10 ** 9), ("milliarden?", 10 ** 9),
@@ -60,10 +61,12 @@ _QUANTITY = re.compile(
     r"(?<![\w.-])(?P<date>\d{4}-\d\d-\d\d)(?![\w-]|\.\d)"
     r"|(?<![\w.])(?P<version>v?\d+(?:\.\d+){2,})(?![\w-]|\.\d)"
     r"|(?<![\w.])(?<!\w-)(?P<number>-?\d+(?:\.\d+)?)(?:[\s-]?(?P<unit>per cent\b|percent\b|%|"
-    r"(?:millisecond|minute|second|month|week|hour|year|day|min|sec|kb|mb|gb|tb|ms|byte)s?\b))?",
+    r"(?:millisecond|minute|second|month|week|hour|year|day|min|sec|kilobyte|megabyte|gigabyte|"
+    r"terabyte|kib|mib|gib|tib|kb|mb|gb|tb|ms|byte)s?\b))?",
     re.IGNORECASE)
 _UNIT_NAMES = {"per cent": "%", "percent": "%", "millisecond": "ms", "min": "minute",
-               "sec": "second"}
+               "sec": "second", "kilobyte": "kb", "kib": "kb", "megabyte": "mb", "mib": "mb",
+               "gigabyte": "gb", "gib": "gb", "terabyte": "tb", "tib": "tb"}
 # Where a clause ends: punctuation, or a conjunction that does not join two
 # numbers ("between 30 seconds and 1 day" is one range).
 _CLAUSE_BREAK = re.compile(r"[;:()]|,\s(?!\d)|\.\s|\s(?:and|or|but|while|whereas|und|oder|y|o|и|"
@@ -72,6 +75,7 @@ _CLAUSE_BREAK = re.compile(r"[;:()]|,\s(?!\d)|\.\s|\s(?:and|or|but|while|whereas
 # "between"), a month's name before the second ("1996 по декабрь 1997").
 _RANGE = re.compile(r"\s*(?:[-–—]|to|until|till|through|bis|a|hasta|по|до)\s*"
                     r"(?:[^\W\d_]+\s+)?", re.IGNORECASE)
+_RESTATED = re.compile(r"\s*\(\s*")
 _BETWEEN = re.compile(r"(?:between|zwischen|entre|между)\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
 _BETWEEN_AND = re.compile(r"\s*(?:and|und|y|и)\s*(?:[^\W\d_]+\s+)?", re.IGNORECASE)
 # An answer's sentence is all about its numbers ("For a single IPv6 host, use
@@ -110,6 +114,10 @@ class Quantity:
         if "%" in (self.unit, other.unit) and self.unit != other.unit:
             percent, plain = (self, other) if self.unit == "%" else (other, self)
             return percent.value / 100 == plain.value or percent.value == plain.value
+        if (self.unit is None) != (other.unit is None) and (self.unit or other.unit) in _SCALE:
+            # "1024" for "1 KiB", "900" for "15 minutes": a count of the base unit
+            plain, unit = (self, other) if self.unit is None else (other, self)
+            return plain.value in (unit.value, unit.value * _SCALE[unit.unit])
         return self.value == other.value
 
 
@@ -131,8 +139,9 @@ class Numbers:
         self.partners = {i: {i} for i in range(len(spans))}
         for i in range(len(spans) - 1):
             between = self.text[spans[i][1]:spans[i + 1][0]]
-            if _RANGE.fullmatch(between) or _BETWEEN_AND.fullmatch(between) and \
-                    _BETWEEN.search(self.text, 0, spans[i][0]):
+            # a range, or the same number said again in brackets: "900 (15 minutes)"
+            if _RANGE.fullmatch(between) or _RESTATED.fullmatch(between) or \
+                    _BETWEEN_AND.fullmatch(between) and _BETWEEN.search(self.text, 0, spans[i][0]):
                 joined = self.partners[i] | self.partners[i + 1]
                 for j in joined:
                     self.partners[j] = joined
@@ -395,7 +404,22 @@ def _plain(text: str, language: str) -> str:
     text = _QUARTER_HOUR.sub("15 minutes", text)
     text = _ONE_UNIT.sub("1 ", text)
     text = _AND_A_HALF.sub(lambda m: f"{int(m.group(1))}.5", text)
+    text = _COMPOUND_TIME.sub(_compound_time, text)
     return _BYTES.sub(r"\1 byte", text)
+
+
+# "1 minute 40 seconds", "2 hours and 30 minutes" (after the units are made
+# English; the words they were written in may stand beside them): one time.
+_COMPOUND_TIME = re.compile(r"(?<![\d.])(\d+) (hour|minute)s?(?: [^\W\d_]+)?,? (?:and |und |y |и )?"
+                            r"(\d+) (minute|second)s?\b")
+
+
+def _compound_time(match: re.Match) -> str:
+    larger, smaller = match.group(2), match.group(4)
+    if _SCALE[larger] <= _SCALE[smaller]:
+        return match.group(0)
+    total = int(match.group(1)) * _SCALE[larger] // _SCALE[smaller] + int(match.group(3))
+    return f"{total} {smaller}s"
 
 
 def _scaled(match: re.Match) -> str:

@@ -71,6 +71,29 @@ _ASKS_OFF = re.compile(r"(?<![\w-])(?:disabled?|off|turned off|deaktiviert|aus|d
                        r"отключен\w*|выключен\w*|not|nicht|no|не)(?![\w-])", re.IGNORECASE)
 
 
+_SAID_ON = re.compile(r"(?<![\w-])(enabled|on|turned on|active|aktiviert|eingeschaltet|activad[oa]|"
+                      r"habilitad[oa]|включен\w*)(?![\w-])", re.IGNORECASE)
+_SAID_OFF = re.compile(r"(?<![\w-])(disabled|off|turned off|inactive|deaktiviert|ausgeschaltet|"
+                       r"desactivad[oa]|deshabilitad[oa]|отключен\w*|выключен\w*)(?![\w-])",
+                       re.IGNORECASE)
+
+
+def switched(answer: str, quote: str) -> list[Contradiction]:
+    """An answer that says a switch is on (or off) by default where the quote
+    gives its default the other way ("WakeSystem= is enabled by default"
+    under "Defaults to false")."""
+    if not _ASKS_DEFAULT.search(answer):
+        return []
+    quoted = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
+    on, off = list(_SAID_ON.finditer(answer)), list(_SAID_OFF.finditer(answer))
+    if len(quoted) != 1 or bool(on) == bool(off):
+        return []   # the quote gives no one default, or the answer says both or neither
+    said = (on or off)[0]
+    if bool(on) == quoted.pop():
+        return []
+    return [Contradiction(VALUE, said.group(1), said.start(1), said.end(1))]
+
+
 def _default_switch(quote: str, question: str) -> bool | None:
     """What a yes/no question about a default should be answered, where the
     quote gives that default as a switch and nothing else: True for yes."""
@@ -195,7 +218,7 @@ def ordinal(answer: str, quote: str, question: str) -> list[Contradiction]:
 
 
 
-def yes_or_no(answer: str, language: str) -> bool:
-    """Whether the answer begins with a yes or a no."""
+def says_yes(answer: str, language: str) -> bool:
+    """Whether the answer begins with a yes."""
     lead = _LEAD.match(answer)
-    return bool(lead) and lead.group(1).lower() in _YES.get(language, ()) + _NO.get(language, ())
+    return bool(lead) and lead.group(1).lower() in _YES.get(language, ())
