@@ -75,7 +75,7 @@ def default(answer: str, quote: str, language: str, question: str = "") -> list[
     found = _offered(answer, quote, value, language)
     if not found and len(_SAYS_DEFAULT.findall(quote)) == 1:
         # one default in the quote: any other value the answer gives it is another
-        found = _other_number(answer, quote, value, match.end(), language) \
+        found = _other_number(answer, quote, value, match.start("v"), language) \
             or _unnamed(answer, quote, question, value)
     return found[:1]
 
@@ -115,7 +115,7 @@ def _other_number(answer: str, quote: str, value: str, named_at: int,
         return []
     numbers = Numbers(quote, language)
     quoted = [q for q, span in zip(numbers.quantities, numbers.spans)
-              if span is None or not named_at - len(value) <= span[0] <= named_at + _RESTATED]
+              if span is None or not named_at <= span[0] <= named_at + len(value) + _RESTATED]
     said = Numbers(answer, language)
     return [Contradiction(VALUE, said.written(i), *(said.spans[i] or (0, 0)), value)
             for i, q in enumerate(said.quantities) if any(q.same(o) for o in quoted)]
