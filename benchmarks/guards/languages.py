@@ -79,13 +79,16 @@ def recall(store: Store, embedder, batch: list[Case]) -> dict:
 
 
 def quote_seconds(store: Store, embedder, batch: list[Case]) -> float | None:
-    """The median time from a question to its scored evidence units."""
-    searcher, finder = Searcher(store, embedder), EvidenceFinder(store, embedder)
+    """The median time from a question to its scored evidence units, each
+    question asked first (a new finder: none of its units' vectors are
+    remembered from the questions before, as they are in a conversation)."""
+    searcher = Searcher(store, embedder)
     if not batch:
         return None
-    finder.score(searcher.search("warm-up"))
+    EvidenceFinder(store, embedder).score(searcher.search("warm-up"))
     times = []
     for case in batch:
+        finder = EvidenceFinder(store, embedder)
         started = time.perf_counter()
         finder.score(searcher.search(case.question))
         times.append(time.perf_counter() - started)
