@@ -20,7 +20,9 @@ written another way ("one and a half hours", "50 %" for "half", "one day" for
 batches written blind, the last held out (docs/answers.md,
 benchmarks/guards/contradictions.py).
 
-    polarity.py   a "yes" the quote denies; a truth value, first or last
+    polarity.py   a "yes" the quote denies, a "no" to what it says; a truth
+                  value, first or last
+    switches.py   a switch's default said otherwise
     numbers.py    numbers made plain and compared: value, role, bound
     bounds.py     a bound turned round on a count in words or a letter
     defaults.py   the default the quote names
@@ -37,8 +39,8 @@ from app.answers.checks.contradiction.found import (BOUND, NAME_KIND, POLARITY, 
 from app.answers.checks.contradiction.names import names
 from app.answers.checks.contradiction.numbers import SENTENCE_BREAK, WORD, Numbers, \
     holds_number, meaningful, numbers
-from app.answers.checks.contradiction.polarity import (ordinal, polarity, says_yes, switched,
-                                                       truth)
+from app.answers.checks.contradiction.polarity import ordinal, polarity, says_yes, truth
+from app.answers.checks.contradiction.switches import switched
 from app.answers.checks.fact_check import Sources, answer_language
 from app.answers.checks.markers import MARKER
 from app.answers.checks.quote_check import answer_support

@@ -10,7 +10,7 @@ from app.common.word_forms import is_stopword
 
 
 # An answer that speaks of the default, in each language.
-_SAYS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|vorgabe|por defecto|"
+SAYS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|vorgabe|por defecto|"
                            r"por omisión|predeterminad|по умолчанию", re.IGNORECASE)
 _VALUE = r"(?P<v>[-\w./:$]*\w)"
 _QUOTED = r"[»«„“\"'‘]?"   # a value in quotation marks: »wipesync«
@@ -62,7 +62,7 @@ def default(answer: str, quote: str, language: str, question: str = "") -> list[
     …"), the number of another setting ("0620" under "The default is 0600. A
     value of mode=620 …"), or a value of the same shape the quote never names
     ("ext4" under "the default filesystem type (currently ext2)")."""
-    if not _SAYS_DEFAULT.search(answer):
+    if not SAYS_DEFAULT.search(answer):
         return []
     named = {_default_value(match, quote): match for pattern in _DEFAULT_IS
              for match in pattern.finditer(quote)}
@@ -73,7 +73,7 @@ def default(answer: str, quote: str, language: str, question: str = "") -> list[
     if _holds(answer, value, language):
         return []
     found = _offered(answer, quote, value, language)
-    if not found and len(_SAYS_DEFAULT.findall(quote)) == 1:
+    if not found and len(SAYS_DEFAULT.findall(quote)) == 1:
         # one default in the quote: any other value the answer gives it is another
         found = _other_number(answer, quote, value, match.start("v"), language) \
             or _unnamed(answer, quote, question, value)

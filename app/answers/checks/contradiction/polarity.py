@@ -1,9 +1,11 @@
-"""A "yes" the quote denies; a truth value, or first and last, said otherwise."""
+"""A "yes" the quote denies, a "no" to what it says; a truth value, or first
+and last, said otherwise."""
 from __future__ import annotations
 
 import re
 
 from app.answers.checks.contradiction.found import POLARITY, VALUE, Contradiction
+from app.answers.checks.contradiction.switches import default_switch
 from app.answers.evidence.words import STOPWORDS, stem
 from app.common.word_forms import forms_of_text, is_stopword
 
@@ -49,61 +51,11 @@ def polarity(answer: str, quote: str, question: str, language: str) -> list[Cont
         return [Contradiction(POLARITY, lead.group(1), lead.start(1), lead.end(1))]
     if said in _NO[language] and _affirms_all(quote, question, language):
         return [Contradiction(POLARITY, lead.group(1), lead.start(1), lead.end(1))]
-    switch = _default_switch(quote, question)
+    switch = default_switch(quote, question)
     if switch is not None and said in _YES[language] + _NO[language] \
             and (said in _YES[language]) != switch:
         return [Contradiction(POLARITY, lead.group(1), lead.start(1), lead.end(1))]
     return []
-
-
-# A quote that gives a switch's default ("Defaults to yes", "El valor por
-# defecto es off", "Voreinstellung: nein") answers "… by default?" by itself.
-_SWITCH = r"(yes|no|on|off|true|false|enabled|disabled|ja|nein|an|aus|sí|si|да|нет|вкл|выкл)"
-_DEFAULT_SWITCH = re.compile(
-    r"(?:\bdefaults?\s+(?:to|is|value\s+is)|\bthe\s+default\s+is|por\s+(?:defecto|omisión)"
-    r"\s+es|voreinstellung:?|vorgabe:?|standardwert\s+ist|по\s+умолчанию\s*[—:-]?)"
-    r"\s+[\"'«»„“]?" + _SWITCH + r"(?![\w-])", re.IGNORECASE)
-_SWITCH_ON = {"yes", "on", "true", "enabled", "ja", "an", "sí", "si", "да", "вкл"}
-_ASKS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|por defecto|por omisión|"
-                           r"predeterminad|по умолчанию", re.IGNORECASE)
-# a question asked the other way round: "Is it disabled by default?"
-_ASKS_OFF = re.compile(r"(?<![\w-])(?:disabled?|off|turned off|deaktiviert|aus|desactivad[oa]|"
-                       r"отключен\w*|выключен\w*|not|nicht|no|не)(?![\w-])", re.IGNORECASE)
-
-
-_SAID_ON = re.compile(r"(?<![\w-])(enabled|on|turned on|active|aktiviert|eingeschaltet|activad[oa]|"
-                      r"habilitad[oa]|включен\w*)(?![\w-])", re.IGNORECASE)
-_SAID_OFF = re.compile(r"(?<![\w-])(disabled|off|turned off|inactive|deaktiviert|ausgeschaltet|"
-                       r"desactivad[oa]|deshabilitad[oa]|отключен\w*|выключен\w*)(?![\w-])",
-                       re.IGNORECASE)
-
-
-def switched(answer: str, quote: str) -> list[Contradiction]:
-    """An answer that says a switch is on (or off) by default where the quote
-    gives its default the other way ("WakeSystem= is enabled by default"
-    under "Defaults to false")."""
-    if not _ASKS_DEFAULT.search(answer):
-        return []
-    quoted = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
-    on, off = list(_SAID_ON.finditer(answer)), list(_SAID_OFF.finditer(answer))
-    if len(quoted) != 1 or bool(on) == bool(off):
-        return []   # the quote gives no one default, or the answer says both or neither
-    said = (on or off)[0]
-    if bool(on) == quoted.pop():
-        return []
-    return [Contradiction(VALUE, said.group(1), said.start(1), said.end(1))]
-
-
-def _default_switch(quote: str, question: str) -> bool | None:
-    """What a yes/no question about a default should be answered, where the
-    quote gives that default as a switch and nothing else: True for yes."""
-    if not _ASKS_DEFAULT.search(question):
-        return None
-    said = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
-    if len(said) != 1:
-        return None
-    on = said.pop()
-    return not on if _ASKS_OFF.search(question) else on
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")

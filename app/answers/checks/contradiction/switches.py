@@ -1,0 +1,55 @@
+"""A switch's default ("Defaults to yes", "El valor por defecto es off")
+said otherwise: a yes or no to "… by default?", or "enabled" for "false"."""
+from __future__ import annotations
+
+import re
+
+from app.answers.checks.contradiction.defaults import SAYS_DEFAULT
+from app.answers.checks.contradiction.found import VALUE, Contradiction
+
+
+# A quote that gives a switch's default ("Defaults to yes", "El valor por
+# defecto es off", "Voreinstellung: nein") answers "… by default?" by itself.
+_SWITCH = r"(yes|no|on|off|true|false|enabled|disabled|ja|nein|an|aus|sí|si|да|нет|вкл|выкл)"
+_DEFAULT_SWITCH = re.compile(
+    r"(?:\bdefaults?\s+(?:to|is|value\s+is)|\bthe\s+default\s+is|por\s+(?:defecto|omisión)"
+    r"\s+es|voreinstellung:?|vorgabe:?|standardwert\s+ist|по\s+умолчанию\s*[—:-]?)"
+    r"\s+[\"'«»„“]?" + _SWITCH + r"(?![\w-])", re.IGNORECASE)
+_SWITCH_ON = {"yes", "on", "true", "enabled", "ja", "an", "sí", "si", "да", "вкл"}
+# a question asked the other way round: "Is it disabled by default?"
+_ASKS_OFF = re.compile(r"(?<![\w-])(?:disabled?|off|turned off|deaktiviert|aus|desactivad[oa]|"
+                       r"отключен\w*|выключен\w*|not|nicht|no|не)(?![\w-])", re.IGNORECASE)
+# an answer that says the switch's state in words
+_SAID_ON = re.compile(r"(?<![\w-])(enabled|on|turned on|active|aktiviert|eingeschaltet|activad[oa]|"
+                      r"habilitad[oa]|включен\w*)(?![\w-])", re.IGNORECASE)
+_SAID_OFF = re.compile(r"(?<![\w-])(disabled|off|turned off|inactive|deaktiviert|ausgeschaltet|"
+                       r"desactivad[oa]|deshabilitad[oa]|отключен\w*|выключен\w*)(?![\w-])",
+                       re.IGNORECASE)
+
+
+def switched(answer: str, quote: str) -> list[Contradiction]:
+    """An answer that says a switch is on (or off) by default where the quote
+    gives its default the other way ("WakeSystem= is enabled by default"
+    under "Defaults to false")."""
+    if not SAYS_DEFAULT.search(answer):
+        return []
+    quoted = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
+    on, off = list(_SAID_ON.finditer(answer)), list(_SAID_OFF.finditer(answer))
+    if len(quoted) != 1 or bool(on) == bool(off):
+        return []   # the quote gives no one default, or the answer says both or neither
+    said = (on or off)[0]
+    if bool(on) == quoted.pop():
+        return []
+    return [Contradiction(VALUE, said.group(1), said.start(1), said.end(1))]
+
+
+def default_switch(quote: str, question: str) -> bool | None:
+    """What a yes/no question about a default should be answered, where the
+    quote gives that default as a switch and nothing else: True for yes."""
+    if not SAYS_DEFAULT.search(question):
+        return None
+    said = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
+    if len(said) != 1:
+        return None
+    on = said.pop()
+    return not on if _ASKS_OFF.search(question) else on
