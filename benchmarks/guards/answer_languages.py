@@ -15,7 +15,8 @@ Per batch: answer accuracy (app/evaluation/answer_accuracy.py: the answer
 span's content words in the answer), the share of answers written in the
 question's language (app/common/language.py on the answer's text; an answer
 too short to tell is counted apart), the share with an unsupported fact,
-refusals, median first token and whole answer. Then four off-topic
+refusals, how often the answer's span was in what the model read, median
+first token and whole answer. Then four off-topic
 questions per language: how many are refused, and how many of those
 refusals are in the question's language. `--show` prints every answer, to
 read them one by one (the automatic accuracy is a floor: it misses a right
@@ -56,6 +57,7 @@ def run_batch(answerer: Answerer, batch: list, language: str, show: bool) -> dic
     if show:
         for result, said in zip(results, told):
             print(f"[{language}] {'OK ' if result.accurate else '-- '} ({said}) "
+                  f"{'read ' if result.span_read else 'unread '}"
                   f"{result.case.question}\n      → {result.answer!r}", flush=True)
     first = [r.first_token_s for r in results if r.first_token_s is not None]
     return {"cases": len(results),
@@ -64,6 +66,7 @@ def run_batch(answerer: Answerer, batch: list, language: str, show: bool) -> dic
             "undetermined": sum(t == UNDETERMINED for t in told),
             "with_unsupported": sum(bool(r.unsupported) for r in results),
             "refused": sum(r.refused or bool(r.declined) for r in results),
+            "span_read": sum(r.span_read for r in results),
             "first_token_median_s": round(statistics.median(first), 1) if first else None,
             "total_median_s": round(statistics.median(r.total_s for r in results), 1)}
 
@@ -104,14 +107,15 @@ def measure(languages: list[str], limit: int, show: bool) -> dict:
 def table(figures: dict) -> str:
     lines = [f"model: {figures['model']}",
              "lang batch | cases | accuracy | in its language (undetermined) | "
-             "with unsupported | refused | first token | whole answer"]
+             "with unsupported | refused | span read | first token | whole answer"]
     for language, rows in figures["languages"].items():
         for batch in (language, "en"):
             f = rows[batch]
             lines.append(
                 f"{language}   {batch:5} | {f['cases']} | {f['accuracy']:.2f} | "
                 f"{f['in_language']}/{f['cases']} ({f['undetermined']}) | "
-                f"{f['with_unsupported']} | {f['refused']} | {f['first_token_median_s']} s | "
+                f"{f['with_unsupported']} | {f['refused']} | {f['span_read']} | "
+                f"{f['first_token_median_s']} s | "
                 f"{f['total_median_s']} s")
         off = rows["off_topic"]
         lines.append(f"{language}   off-topic: {off['refused']}/{off['asked']} refused, "
