@@ -36,9 +36,9 @@ from app.answers.evidence.finder import Evidence
      "Версия 2.0 вышла 17 июля 1996 года [1].", VALUE, "17 июня 1996 года"),
     # a bound turned round on a count in words, or a letter
     ("At least one approver must sign the request.", "How many approvers must sign?",
-     "At most one approver may sign the request [1].", BOUND, "At least one"),
+     "At most one approver may sign the request [1].", BOUND, "At least one approver"),
     ("The badge is renewed at most n times a year.", "How often is the badge renewed?",
-     "It is renewed at least n times a year [1].", BOUND, "at most n"),
+     "It is renewed at least n times a year [1].", BOUND, "at most n times"),
     # a default the quote names, and another the answer gives it
     ("Archived mail is kept on the default volume (currently vol2) for a year.",
      "Which volume keeps archived mail by default?",
@@ -62,7 +62,7 @@ from app.answers.evidence.finder import Evidence
      "Yes, by default the night light turns on by itself [1].", POLARITY, ""),
     ("Whether guests get their own locker. Defaults to false.",
      "Are guest lockers on or off by default?", "Guest lockers are enabled by default [1].",
-     VALUE, ""),
+     VALUE, "false"),
     # another item of the list the default is one of; a dotted name of its shape
     ("The tray takes one of plain (the default), glossy, matte or recycled.",
      "Which paper does the tray take by default?", "By default the tray takes glossy [1].",
@@ -107,9 +107,12 @@ def test_an_answer_that_says_otherwise_is_caught(quote, question, answer, kind, 
      "What does pull do by default?", "By default, pull uses merge [1]."),
     # nothing to hold to
     ("Ask the office manager.", "Who orders the chairs?", "The office manager orders them [1]."),
-    # a bound said the quote's way; a default said again in another unit
+    # a bound said the quote's way, or of another thing; a default said again
+    # in another unit
     ("At least one approver must sign the request.", "How many approvers must sign?",
      "At least one approver has to sign [1]."),
+    ("You need at least one server.", "How many servers do I need?",
+     "At least one server, and logs are kept up to one week [1]."),
     ("Se mide en centésimas de segundo, siendo el valor por omisión 2 (0,02 segundos).",
      "¿Cuál es el retardo por omisión?", "El retardo por omisión es de 0,02 segundos [1]."),
     # a unit word the number reader does not know is still a unit

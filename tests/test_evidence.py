@@ -177,6 +177,34 @@ def test_every_quote_of_every_golden_question_is_verbatim_at_its_offsets(finder_
     assert checked > 68 * 10
 
 
+def test_unit_vectors_are_embedded_once_and_the_least_recently_used_forgotten():
+    """A conversation comes back to the same sections: a unit's vector is
+    embedded once, kept while it is used, and the store stays bounded."""
+    import numpy as np
+
+    from app.answers.evidence.finder import _UnitVectors
+
+    class Counting:
+        """A fake embedder: a text's vector is its length; counts what it reads."""
+        def __init__(self):
+            self.read: list[str] = []
+
+        def embed(self, texts, batch_size=None):
+            self.read += texts
+            return np.array([[float(len(t))] for t in texts], dtype=np.float32)
+
+    embedder = Counting()
+    vectors = _UnitVectors(embedder, limit=3)
+    assert vectors.of(["aa", "b", "aa"]).ravel().tolist() == [2.0, 1.0, 2.0]
+    assert sorted(embedder.read) == ["aa", "b"]                 # each text embedded once
+    assert vectors.of(["b", "cccc"]).ravel().tolist() == [1.0, 4.0]
+    assert embedder.read.count("b") == 1                        # "b" was remembered
+    vectors.of(["ddd"])                                         # four known: "aa" goes
+    assert list(vectors._known) == ["b", "cccc", "ddd"]
+    vectors.of(["aa"])
+    assert embedder.read.count("aa") == 2 and "b" not in vectors._known
+
+
 @pytest.mark.slow
 def test_a_question_asked_after_others_gets_the_scores_it_gets_asked_first(sample_index,
                                                                             embedder):

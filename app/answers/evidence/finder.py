@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -43,7 +44,7 @@ MAX_UNITS = 40             # a bound on the batch the embedder reads per questio
 EMBED_CHARS = 300          # of a long unit, the start is embedded (~70 WordPiece tokens)
 EMBED_BATCH = 4            # sorted by length: a batch is padded to its longest text (with 8,
                            # 45 % of e5's tokens were padding; 4: 245 ms a question against
-                           # 266-282, MiniLM 177-196 either way; 32 took 218 ms against 134)
+                           # 266-282, MiniLM 177-196 either way; docs/retrieval.md)
 REMEMBERED_UNITS = 4096    # unit vectors kept between questions (1.5 KiB each): a follow-up
                            # reads the sections its question found
 INTRO_DECAY = 0.7          # a code block's n-th line keeps INTRO_DECAY**n of its introduction's
@@ -457,7 +458,7 @@ class _UnitVectors:
 
     def __init__(self, embedder, limit: int = REMEMBERED_UNITS):
         self.embedder, self.limit = embedder, limit
-        self._known: dict[str, np.ndarray] = {}
+        self._known: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def of(self, texts: list[str]) -> np.ndarray:
         """One row per text, in the order given."""
@@ -465,14 +466,12 @@ class _UnitVectors:
         if missing:
             for text, vector in zip(missing, _embed_sorted(self.embedder, missing)):
                 self._known[text] = vector
+        for text in texts:
+            self._known.move_to_end(text)   # used now: the last to be forgotten
         rows = np.stack([self._known[t] for t in texts])
-        self._forget_oldest()
+        while len(self._known) > self.limit:
+            self._known.popitem(last=False)
         return rows
-
-    def _forget_oldest(self) -> None:
-        # dicts keep insertion order: the first keys are the oldest
-        for text in list(self._known)[:max(len(self._known) - self.limit, 0)]:
-            del self._known[text]
 
 
 def _embed_sorted(embedder, texts: list[str]) -> np.ndarray:

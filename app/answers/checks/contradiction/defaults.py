@@ -13,17 +13,20 @@ from app.common.word_forms import is_stopword
 SAYS_DEFAULT = re.compile(r"default|standardmäßig|voreingestellt|vorgabe|por defecto|"
                            r"por omisión|predeterminad|по умолчанию", re.IGNORECASE)
 _VALUE = r"(?P<v>[-\w./:$]*\w)"
+# A value that begins a pattern starts at a word's start (inside a long
+# token every position would be tried, each scanning the rest of it).
+_STARTING_VALUE = r"(?<![-\w./:$])" + _VALUE
 _QUOTED = r"[»«„“\"'‘]?"   # a value in quotation marks: »wipesync«
 # Where a quote names its default: "drop (the default)", "(default: False)",
 # "--ff is the default", "defaults to --mixed", "the default is level 2",
 # "Die Vorgabe ist 2", "el valor por omisión es 0", "по умолчанию равно 0".
 _DEFAULT_IS = [re.compile(pattern, re.IGNORECASE) for pattern in (
-    _VALUE + r"\s+\((?:the\s+)?default\)",
+    _STARTING_VALUE + r"\s+\((?:the\s+)?default\)",
     # "any (die Vorgabe)", "60 (por defecto)", "none (по умолчанию)"
-    _VALUE + r"\s+\((?:die\s+)?(?:vorgabe|voreinstellung|standard|por\s+defecto|"
+    _STARTING_VALUE + r"\s+\((?:die\s+)?(?:vorgabe|voreinstellung|standard|por\s+defecto|"
     r"por\s+omisión|predeterminad[oa]|по\s+умолчанию)\)",
     r"\(default:\s*" + _VALUE + r"\)",
-    _VALUE + r"\s+is\s+the\s+default\b",
+    _STARTING_VALUE + r"\s+is\s+the\s+default\b",
     r"\bdefaults?\s+to\s+" + _QUOTED + _VALUE,
     r"\bthe\s+default(?:\s+[\w-]+){0,3}?\s+is\s+(?:the\s+|level\s+)?" + _QUOTED + _VALUE,
     r"\bthe\s+default\s+" + _VALUE + r"\s+being\b",
@@ -45,7 +48,7 @@ _DEFAULT_IS = [re.compile(pattern, re.IGNORECASE) for pattern in (
 _VALUE_LIKE = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[^\W\d_]+\d[\w.]*|[A-Z]{2,}[\w]*"
                          r"|[A-Z][a-z]+[A-Z]\w*|[^\W\d_]\w*(?:\.\w+)+)(?![\w-])"
                          r"|[»„“‘]([^»«„“”’]{1,30})[«“”’]")
-_RESTATED = 25   # characters after the default in which a number restates it
+_RESTATED_CHARS = 25   # characters after the default in which a number restates it
 _POINTING = frozenset("this that it which these dies das esto eso это".split())
 # What a quote offers as values: options, identifiers with digits, names in
 # capitals ("SQL", "CRC32", "MERGE_HEAD"), and the word after "with" ("With
@@ -93,7 +96,8 @@ def _offered(answer: str, quote: str, value: str, language: str) -> list[Contrad
 # a remark in brackets after it, a comma or "or" between.
 _AND_OR = r"(?:,|\s+(?:or|and|oder|und|o|y|или|и))"
 _ITEM = r"[\w.=-]+(?:\s+\([^()]{0,40}\))?"
-_LIST = re.compile(_ITEM + r"(?:" + _AND_OR + r"\s+" + _ITEM + r"){2,}", re.IGNORECASE)
+_LIST = re.compile(r"(?<![\w.=-])" + _ITEM + r"(?:" + _AND_OR + r"\s+" + _ITEM + r"){2,}",
+                   re.IGNORECASE)
 
 
 def _listed_with(value: str, quote: str) -> set[str]:
@@ -115,7 +119,7 @@ def _other_number(answer: str, quote: str, value: str, named_at: int,
         return []
     numbers = Numbers(quote, language)
     quoted = [q for q, span in zip(numbers.quantities, numbers.spans)
-              if span is None or not named_at <= span[0] <= named_at + len(value) + _RESTATED]
+              if span is None or not named_at <= span[0] <= named_at + len(value) + _RESTATED_CHARS]
     said = Numbers(answer, language)
     return [Contradiction(VALUE, said.written(i), *(said.spans[i] or (0, 0)), value)
             for i, q in enumerate(said.quantities) if any(q.same(o) for o in quoted)]
@@ -130,10 +134,23 @@ def _unnamed(answer: str, quote: str, question: str, value: str) -> list[Contrad
             r"[»„“‘']" + re.escape(value) + r"[«“”’']", quote):
         return []
     known = (quote + " " + question).lower()
+    start, end = _default_clause(answer)
     return [Contradiction(VALUE, m.group(m.lastindex or 0), m.start(m.lastindex or 0),
                           m.end(m.lastindex or 0), value)
-            for m in _VALUE_LIKE.finditer(answer)
+            for m in _VALUE_LIKE.finditer(answer, start, end)
             if m.group(m.lastindex or 0).lower() not in known]
+
+
+def _default_clause(answer: str) -> tuple[int, int]:
+    """Where the answer's clause about the default stands ("By default ext2
+    is used; pass -t to choose one": not the option after the semicolon)."""
+    said = SAYS_DEFAULT.search(answer)
+    starts = [m.end() for m in _CLAUSE_END.finditer(answer, 0, said.start())]
+    after = _CLAUSE_END.search(answer, said.end())
+    return (starts[-1] if starts else 0), (after.start() if after else len(answer))
+
+
+_CLAUSE_END = re.compile(r"[,;:]\s|\.\s|\.$")
 
 
 def _default_value(match: re.Match, quote: str) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from app.answers.checks.contradiction.found import NAME_KIND, Contradiction, overlaps
-from app.answers.checks.contradiction.numbers import Numbers
+from app.answers.checks.contradiction.numbers import is_unit
 from app.answers.checks.fact_check import CODE, NAME, extract, unsupported
 
 
@@ -36,7 +36,7 @@ def names(answer: str, quote: str, question: str, language: str,
             for f in unsupported(answer, [quote], question)
             if f.kind in (NAME, CODE) and not overlaps(f, found)
             and not _by_analogy(f.text, quote, question)
-            and not any(q.unit for q in Numbers(f"1 {f.text}", language).quantities)  # "KiB"
+            and not is_unit(f.text, language)                # "KiB"
             and not _HYPHENATED_WORD.fullmatch(f.text)   # "pathname-expanded" is a word
             and not _ACRONYMS.fullmatch(f.text)          # "IDs", "URLs": no name
             and not any(len(s) > 2 and (s in f.text.lower() or f.text.lower() in s)

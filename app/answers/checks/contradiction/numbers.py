@@ -13,7 +13,7 @@ from fractions import Fraction
 from app.answers.checks.contradiction.found import BOUND, ROLE, VALUE, Contradiction
 from app.answers.checks.fact_check import NUMBER, canonical_number, extract, normalise, \
     parsed_number
-from app.answers.checks.written_numbers import plain_numbers, plain_units, whole_dates
+from app.answers.checks.written_numbers import UNIT_WORDS, plain_numbers, plain_units, whole_dates
 from app.answers.evidence.words import STOPWORDS, stem
 from app.common.language import detect
 from app.common.word_forms import is_stopword
@@ -31,6 +31,8 @@ _SCALE = {"ms": Fraction(1, 1000), "second": 1, "minute": 60, "hour": 3600, "day
           "week": 7 * 86400, "year": 365 * 86400, "month": Fraction(365 * 86400, 12),
           "kb": 1024, "mb": 1024 ** 2, "gb": 1024 ** 3, "tb": 1024 ** 4, "byte": 1,
           "%": Fraction(1, 100)}
+# A kilobyte is 1000 bytes to some pages and 1024 to others: either is the same size.
+_DECIMAL_SCALE = {**_SCALE, "kb": 1000, "mb": 1000 ** 2, "gb": 1000 ** 3, "tb": 1000 ** 4}
 _KIND = {"ms": "time", "second": "time", "minute": "time", "hour": "time", "day": "time",
          "week": "time", "month": "time", "year": "time", "kb": "size", "mb": "size",
          "gb": "size", "tb": "size", "byte": "size", "%": "share"}
@@ -110,14 +112,16 @@ class Quantity:
         if self.unit and other.unit and self.unit != other.unit:
             if _KIND.get(self.unit) != _KIND.get(other.unit) or self.unit not in _SCALE:
                 return False
-            return self.value * _SCALE[self.unit] == other.value * _SCALE[other.unit]
+            return any(self.value * scale[self.unit] == other.value * scale[other.unit]
+                       for scale in (_SCALE, _DECIMAL_SCALE))
         if "%" in (self.unit, other.unit) and self.unit != other.unit:
             percent, plain = (self, other) if self.unit == "%" else (other, self)
             return percent.value / 100 == plain.value or percent.value == plain.value
         if (self.unit is None) != (other.unit is None) and (self.unit or other.unit) in _SCALE:
             # "1024" for "1 KiB", "900" for "15 minutes": a count of the base unit
             plain, unit = (self, other) if self.unit is None else (other, self)
-            return plain.value in (unit.value, unit.value * _SCALE[unit.unit])
+            return plain.value in (unit.value, unit.value * _SCALE[unit.unit],
+                                   unit.value * _DECIMAL_SCALE[unit.unit])
         return self.value == other.value
 
 
@@ -223,29 +227,37 @@ def _one_number(said: Numbers, index: int, quote: Numbers,
 
 def _counted(numbers: Numbers, index: int) -> str | None:
     """The word a unitless number counts, where it is not a unit ("1000
-    Zeilen", "3 retries"): a thing of another kind than seconds or bytes."""
+    Zeilen", "3 retries"): a thing of another kind than seconds or bytes. A
+    word of three letters or a unit's usual short form may be a unit ("24
+    hrs", "24 Std.", "30 msec"): not counted."""
     quantity = numbers.quantities[index]
     if quantity.unit is not None:
         return None
-    after = re.match(r"\s+([^\W\d_]{3,})", numbers.text[quantity.end:])
+    after = re.match(r"\s+([^\W\d_]{4,})", numbers.text[quantity.end:])
     if not after or is_stopword(after.group(1).lower(), {numbers.language}) \
-            or after.group(1).lower() in STOPWORDS or _is_unit(after.group(1), numbers.language):
+            or after.group(1).lower() in STOPWORDS or _ABBREVIATED.fullmatch(after.group(1)) \
+            or is_unit(after.group(1), numbers.language):
         return None
     return after.group(1)
 
 
-# Words of a unit in any of the four languages, by their start ("megabytes",
-# "Stunden", "минуты"), and characters, which an answer may count in bytes.
-_UNITISH = re.compile(r"(?:kilo|mega|giga|tera|kibi|mebi|gibi|byte|bit|octet|sec|sek|seg|min|"
-                      r"hour|hora|stund|day|día|dia|tag|week|woch|seman|month|monat|mes|year|"
-                      r"jahr|año|char|zeich|carac|percent|prozent|porcent|"
+_ABBREVIATED = re.compile(r"[mun]?secs?|mins|hrs|yrs|wks|msecs?", re.IGNORECASE)
+
+
+# Words of a unit in any of the four languages, by their start, that the
+# number reader does not take as one ("megabytes", "Kilobyte", "минуты" in
+# another language's text), and characters, which an answer may count in bytes.
+_UNITISH = re.compile(r"(?:kilo|mega|giga|tera|kibi|mebi|gibi|byte|bit|octet|second|sekund|"
+                      r"segund|minut|hour|hora|stund|tag|día|dia|week|woch|seman|month|monat|"
+                      r"mes|year|jahr|año|char|zeich|carac|percent|prozent|porcent|"
                       r"сек|мин|час|дн|ден|сут|недел|месяц|год|лет|байт|бит|кило|мега|гига|"
                       r"процент|символ|знак)", re.IGNORECASE)
 
 
-def _is_unit(word: str, language: str) -> bool:
-    """"megabytes", "Sekunden": a unit in some form, known to the number
-    reader or not."""
+def is_unit(word: str, language: str) -> bool:
+    """"megabytes", "Sekunden", "KiB": a unit in some form, known to the
+    number reader or not (a word that only starts like one, "messages", is
+    taken for one: the check then stays silent)."""
     return any(q.unit for q in Numbers(f"1 {word}", language).quantities) or \
         bool(_UNITISH.match(word))
 
@@ -409,9 +421,14 @@ def _plain(text: str, language: str) -> str:
 
 
 # "1 minute 40 seconds", "2 hours and 30 minutes" (after the units are made
-# English; the words they were written in may stand beside them): one time.
-_COMPOUND_TIME = re.compile(r"(?<![\d.])(\d+) (hour|minute)s?(?: [^\W\d_]+)?,? (?:and |und |y |и )?"
-                            r"(\d+) (minute|second)s?\b")
+# English, the words they were written in standing beside them: "1 minutes
+# минуту 40 seconds"): one time. Not "2 hours or 30 minutes", nor "between
+# 1 hour and 30 minutes" (a range).
+_WRITTEN_UNIT = r"(?: (?:" + "|".join(
+    pattern for pairs in UNIT_WORDS.values() for pattern, _ in pairs) + r"))?"
+_COMPOUND_TIME = re.compile(r"(?<!between )(?<!zwischen )(?<!entre )(?<!между )"
+                            r"(?<![\d.])(\d+) (hour|minute)s?" + _WRITTEN_UNIT
+                            + r",? (?:and |und |y |и )?(\d+) (minute|second)s?\b", re.IGNORECASE)
 
 
 def _compound_time(match: re.Match) -> str:

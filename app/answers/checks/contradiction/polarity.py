@@ -33,13 +33,15 @@ _LEAD = re.compile(r"\s*([^\W\d_]+)\s*[,.!:;—–-]", re.UNICODE)
 
 
 def polarity(answer: str, quote: str, question: str, language: str) -> list[Contradiction]:
-    """A "yes" that affirms what the quote denies: "Yes, … can be paid out"
-    under "it cannot be paid out". (A "no" is not held to the quote: a "no"
-    beside a quote that denies nothing is mostly the answer's own correction,
-    "No, ASCII is a 7-bit code", and flagging it failed 4 times in 28 on the
-    first held-out batch while catching nothing; nor is a "no" whose words
-    deny what the quote affirms: 6 false alarms in 23 on the first batch,
-    docs/answers.md.)"""
+    """A "yes" that affirms what the quote denies ("Yes, … can be paid out"
+    under "it cannot be paid out"), or a "no" to what the quote says in the
+    question's own words, or to a switch's default the quote gives.
+
+    A "no" is held to the quote only so: beside a quote that denies nothing
+    it is mostly the answer's own correction ("No, ASCII is a 7-bit code"),
+    and flagging it failed 4 times in 28 on the first held-out batch while
+    catching nothing; a "no" whose words deny what the quote affirms raised 6
+    false alarms in 23 on the first batch (docs/answers.md)."""
     lead = _LEAD.match(answer)
     if not lead or language not in _NEGATION:
         return []
@@ -64,22 +66,35 @@ MIN_ASKED_WORDS = 3   # a question's content words the quote must all affirm for
 
 
 def _affirms_all(quote: str, question: str, language: str) -> bool:
-    """Whether the quote says, unrestricted, every content word the question
-    asks about ("Is read-write the kernel default?" under "Read-write is the
-    kernel default"): a "no" to that is the quote's opposite. (A "no" is
-    never held to words alone, docs/answers.md.)"""
-    asked_denied, asked = _scoped(question, language)
-    asked -= _CONDITIONS
-    if asked_denied or len(asked) < MIN_ASKED_WORDS:
+    """Whether one sentence of the quote says, unrestricted and in the same
+    order, every content word and number the question asks about ("Is
+    read-write the kernel default?" under "Read-write is the kernel
+    default"): a "no" to that is the quote's opposite. The order tells "Does
+    12 ship an older kernel than 11?" from "11 ships an older kernel than
+    12"; the question's first word, its verb in a yes/no question in these
+    languages ("Benutzt der Treiber …"), may stand anywhere."""
+    asked = _ordered(question, language)[1:]
+    if _NEGATION[language].search(question) or len(set(asked)) < MIN_ASKED_WORDS:
         return False
-    numbers = set(re.findall(r"\d+", question))   # "an 8-bit code" under "a 7-bit code"
-    for sentence in _SENTENCE.split(quote):
-        denied, affirmed = _scoped(sentence, language)
-        # a sentence that denies anything may deny the question's whole
-        # statement ("… are currently not supported")
-        if not denied and asked <= affirmed and numbers <= set(re.findall(r"\d+", sentence)):
-            return True
-    return False
+    # a sentence that denies anything may deny the question's whole statement
+    # ("… are currently not supported", "powers of 1000 not 1024")
+    return any(not _NEGATION[language].search(sentence)
+               and _in_order(asked, _ordered(sentence, language))
+               for sentence in _SENTENCE.split(quote))
+
+
+def _ordered(text: str, language: str) -> list[str]:
+    """The text's content words (stems) and numbers, in their order."""
+    return [w if w.isdigit() else _stem(w, language)
+            for w in re.findall(r"\d+|[^\W\d_]+", text.lower())
+            if w.isdigit() or (len(w) > 1 and w not in STOPWORDS and w not in _CONDITIONS
+                               and not is_stopword(w, {language}))]
+
+
+def _in_order(wanted: list[str], words: list[str]) -> bool:
+    """Whether `wanted` is a subsequence of `words`."""
+    remaining = iter(words)
+    return all(any(w == word for word in remaining) for w in wanted)
 
 
 # Words that deny their opposite without a negation ("entirely optional" is

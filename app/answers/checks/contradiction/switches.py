@@ -10,21 +10,25 @@ from app.answers.checks.contradiction.found import VALUE, Contradiction
 
 # A quote that gives a switch's default ("Defaults to yes", "El valor por
 # defecto es off", "Voreinstellung: nein") answers "… by default?" by itself.
-_SWITCH = r"(yes|no|on|off|true|false|enabled|disabled|ja|nein|an|aus|sí|si|да|нет|вкл|выкл)"
+# The value must end its phrase: "Defaults to no." is a switch, "Defaults to
+# no timeout" and "the default is an empty list" are not.
+_SWITCH = r"(yes|no|on|off|true|false|enabled|disabled|ja|nein|aus|sí|si|да|нет|вкл|выкл)"
 _DEFAULT_SWITCH = re.compile(
     r"(?:\bdefaults?\s+(?:to|is|value\s+is)|\bthe\s+default\s+is|por\s+(?:defecto|omisión)"
     r"\s+es|voreinstellung:?|vorgabe:?|standardwert\s+ist|по\s+умолчанию\s*[—:-]?)"
-    r"\s+[\"'«»„“]?" + _SWITCH + r"(?![\w-])", re.IGNORECASE)
-_SWITCH_ON = {"yes", "on", "true", "enabled", "ja", "an", "sí", "si", "да", "вкл"}
+    r"\s+[\"'«»„“]?" + _SWITCH + r"[\"'«»“”]?(?=\s*(?:[.;,)]|$))", re.IGNORECASE)
+_SWITCH_ON = {"yes", "on", "true", "enabled", "ja", "sí", "si", "да", "вкл"}
 # a question asked the other way round: "Is it disabled by default?"
 _ASKS_OFF = re.compile(r"(?<![\w-])(?:disabled?|off|turned off|deaktiviert|aus|desactivad[oa]|"
                        r"отключен\w*|выключен\w*|not|nicht|no|не)(?![\w-])", re.IGNORECASE)
-# an answer that says the switch's state in words
-_SAID_ON = re.compile(r"(?<![\w-])(enabled|on|turned on|active|aktiviert|eingeschaltet|activad[oa]|"
-                      r"habilitad[oa]|включен\w*)(?![\w-])", re.IGNORECASE)
-_SAID_OFF = re.compile(r"(?<![\w-])(disabled|off|turned off|inactive|deaktiviert|ausgeschaltet|"
-                       r"desactivad[oa]|deshabilitad[oa]|отключен\w*|выключен\w*)(?![\w-])",
-                       re.IGNORECASE)
+# An answer that says the switch's state in words ("on" and "off" only
+# after "is", "turned", "switched": "waits on the network" says no state).
+_STATE = r"(?<![\w-])({words}|(?:is|are|turned|switched|set)\s+{short})(?![\w-])"
+_SAID_ON = re.compile(_STATE.format(words=r"enabled|active|aktiviert|eingeschaltet|activad[oa]|"
+                                           r"habilitad[oa]|включен\w*", short="on"), re.IGNORECASE)
+_SAID_OFF = re.compile(_STATE.format(words=r"disabled|inactive|deaktiviert|ausgeschaltet|"
+                                            r"desactivad[oa]|deshabilitad[oa]|отключен\w*|"
+                                            r"выключен\w*", short="off"), re.IGNORECASE)
 
 
 def switched(answer: str, quote: str) -> list[Contradiction]:
@@ -33,14 +37,15 @@ def switched(answer: str, quote: str) -> list[Contradiction]:
     under "Defaults to false")."""
     if not SAYS_DEFAULT.search(answer):
         return []
-    quoted = {m.group(1).lower() in _SWITCH_ON for m in _DEFAULT_SWITCH.finditer(quote)}
+    quoted = {m.group(1).lower() in _SWITCH_ON: m.group(1) for m in _DEFAULT_SWITCH.finditer(quote)}
     on, off = list(_SAID_ON.finditer(answer)), list(_SAID_OFF.finditer(answer))
     if len(quoted) != 1 or bool(on) == bool(off):
         return []   # the quote gives no one default, or the answer says both or neither
     said = (on or off)[0]
-    if bool(on) == quoted.pop():
+    (quoted_on, written), = quoted.items()
+    if bool(on) == quoted_on:
         return []
-    return [Contradiction(VALUE, said.group(1), said.start(1), said.end(1))]
+    return [Contradiction(VALUE, said.group(1), said.start(1), said.end(1), written)]
 
 
 def default_switch(quote: str, question: str) -> bool | None:
