@@ -1,9 +1,9 @@
 """How fast each model wrote its answers on this machine, once it has been tried.
 
 A small JSON file in the per-user data folder, `{resolved path: {"tokens_per_s",
-"reading_per_s", "reading_recent", "size_bytes", "measured"}}`: how fast it
-writes, and how fast it reads a prompt (what the wait before the first word
-is made of: the median of the last few answers). The size is kept so a file replaced by another
+"reading_recent", "size_bytes", "measured"}}`: how fast it writes, and how
+fast it read its last few prompts (what the wait before the first word is
+made of: their median is the reading speed). The size is kept so a file replaced by another
 (a different quantisation saved under the same name) does not inherit the
 old figure. The latest measurement wins: the machine's load changes, and the
 newest figure is the best guess of the next answer's speed. A damaged or
@@ -53,8 +53,7 @@ def record_speed(path: Path, tokens_per_s: float, folder: Path | None = None,
         before.get("size_bytes") == size else []
     if reading_per_s and reading_per_s > 0:
         recent = [*recent, round(float(reading_per_s), 2)][-READINGS_KEPT:]
-    reading = {"reading_per_s": statistics.median(recent), "reading_recent": recent} \
-        if recent and all(isinstance(r, (int, float)) for r in recent) else {}
+    reading = {"reading_recent": recent} if _readings(recent) else {}
     speeds[str(path)] = {"tokens_per_s": round(float(tokens_per_s), 2), "size_bytes": size,
                          "measured": time.time(), **reading}
     newest = sorted(speeds.items(), key=lambda item: item[1].get("measured", 0), reverse=True)
@@ -89,8 +88,18 @@ def measured_speed(path: Path, folder: Path | None = None,
     entry = _load(speeds_file(folder)).get(str(path))
     if not isinstance(entry, dict) or entry.get("size_bytes") != size:
         return None
-    speed = entry.get(what)
+    if what == "reading_per_s":   # the median of the last readings (see READINGS_KEPT)
+        recent = entry.get("reading_recent")
+        speed = statistics.median(recent) if _readings(recent) else None
+    else:
+        speed = entry.get(what)
     return float(speed) if isinstance(speed, (int, float)) and speed > 0 else None
+
+
+def _readings(recent) -> bool:
+    """Whether a stored list of reading speeds is one (the file may be damaged)."""
+    return isinstance(recent, list) and bool(recent) and \
+        all(isinstance(r, (int, float)) for r in recent)
 
 
 def _load(file: Path) -> dict:

@@ -59,7 +59,7 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     language = answer_language(text, question, Sources([quote]))
     found = polarity(text, quote, question, language) + truth(text, quote) + \
         ordinal(text, quote, question)
-    found += [c for c in switched(text, quote) if not overlaps(c, found)]
+    _add(found, switched(text, quote))
     # The question's own numbers are its setting ("How many packages did
     # Debian 4.0 have?"), unless the answer says yes to them (a "no" says
     # them to deny them: "No, … so 512 is not an option").
@@ -67,9 +67,14 @@ def contradictions(answer: str, quote: str, question: str = "") -> list[Contradi
     given = [] if says_yes(text, language) else asked.quantities
     asked_words = meaningful({stem(w) for w in WORD.findall(asked.text)}, language)
     found += numbers(text, quote, language, given, asked_words)
-    found += [c for c in bounds(text, quote) if not overlaps(c, found)]
-    found += [c for c in default(text, quote, language, question) if not overlaps(c, found)]
+    _add(found, bounds(text, quote))
+    _add(found, default(text, quote, language, question))
     return found + names(text, quote, question, language, found)
+
+
+def _add(found: list[Contradiction], more: list[Contradiction]) -> None:
+    """`more` added to `found`, but for the words already named (once is enough)."""
+    found += [c for c in more if not overlaps(c, found)]
 
 
 def contradicting(answer: str, evidence: list, question: str = "") -> list[Contradiction]:
